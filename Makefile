@@ -1,0 +1,46 @@
+# Every target installs what it needs first, so a fresh Debian machine needs only `make`.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := libxkbcommon-dev xkb-data libx11-data pkg-config
+TEST_PACKAGES := tmux
+
+.PHONY: deps test-deps build test demo bench format lint docs clean
+
+# libxkbcommon and its data; apt only when something is missing.
+deps:
+	@if ! pkg-config --exists xkbcommon 2>/dev/null || [ ! -d /usr/share/X11/xkb/symbols ] \
+	    || [ ! -f /usr/share/X11/locale/compose.dir ]; then \
+	  echo "Installing $(APT_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+
+test-deps: deps
+	@command -v tmux >/dev/null 2>&1 || { \
+	  echo "Installing $(TEST_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); }
+
+build: deps
+	$(SWIFT) build
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: deps
+	$(SWIFT) build --product $(DEMO)
+	$$($(SWIFT) build --show-bin-path)/$(DEMO)
+
+bench: deps
+	$(SWIFT) build -c release --product ResponderBenchmarks
+	$$($(SWIFT) build -c release --show-bin-path)/ResponderBenchmarks
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Samples Benchmarks
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Samples Benchmarks
+
+clean:
+	rm -rf .build

@@ -1,0 +1,71 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+  name: "ResponderKit",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "ResponderKit", targets: ["ResponderKit"]),
+    .library(name: "XKBKeyboard", targets: ["XKBKeyboard"]),
+    .library(name: "TerminalHost", targets: ["TerminalHost"]),
+    .library(name: "EventReplay", targets: ["EventReplay"]),
+  ],
+  targets: [
+    // The pure core: responders, actions, controls, drawing. No I/O, no C.
+    .target(name: "ResponderKit", swiftSettings: strict),
+
+    // libxkbcommon, found with pkg-config.
+    .systemLibrary(
+      name: "CXKBCommon",
+      pkgConfig: "xkbcommon",
+      providers: [.apt(["libxkbcommon-dev"])]
+    ),
+    // xkbcommon's log callback is printf-style; it must be written in C.
+    .target(name: "CXKBCommonShims", dependencies: ["CXKBCommon"]),
+    .target(
+      name: "XKBKeyboard",
+      dependencies: ["ResponderKit", "CXKBCommon", "CXKBCommonShims"],
+      swiftSettings: strict
+    ),
+
+    .target(
+      name: "TerminalHost",
+      dependencies: ["ResponderKit", "XKBKeyboard"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "EventReplay",
+      dependencies: ["ResponderKit", "XKBKeyboard", "TerminalHost"],
+      swiftSettings: strict
+    ),
+
+    .testTarget(name: "ResponderKitTests", dependencies: ["ResponderKit"], swiftSettings: strict),
+    .testTarget(
+      name: "XKBKeyboardTests",
+      dependencies: ["XKBKeyboard", "ResponderKit"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TerminalHostTests",
+      dependencies: ["TerminalHost", "ResponderKit", "XKBKeyboard"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "EventReplayTests",
+      dependencies: ["EventReplay", "TerminalHost", "ResponderKit", "XKBKeyboard"],
+      swiftSettings: strict
+    ),
+
+    // Benchmarks: release builds run by `make bench`.
+    .executableTarget(
+      name: "ResponderBenchmarks",
+      dependencies: ["ResponderKit"],
+      path: "Benchmarks/ResponderBenchmarks",
+      swiftSettings: strict
+    ),
+  ]
+)

@@ -1,0 +1,61 @@
+/// A grid of cells, row-major: a frame of the screen, or the contents of one window.
+public struct CellBuffer: Hashable, Sendable {
+  /// The number of columns.
+  public private(set) var columns: Int
+  /// The number of rows.
+  public private(set) var rows: Int
+  /// The cells, row by row.
+  public private(set) var cells: [Cell]
+
+  /// A buffer of blank cells.
+  public init(columns: Int, rows: Int, fill: Cell = .blank()) {
+    self.columns = max(0, columns)
+    self.rows = max(0, rows)
+    self.cells = Array(repeating: fill, count: self.columns * self.rows)
+  }
+
+  /// The cell at a column and row. Reading outside gives a blank cell; writing outside is
+  /// ignored, which is what clipping needs.
+  public subscript(x: Int, y: Int) -> Cell {
+    get {
+      guard x >= 0, y >= 0, x < columns, y < rows else { return .blank() }
+      return cells[y * columns + x]
+    }
+    set {
+      guard x >= 0, y >= 0, x < columns, y < rows else { return }
+      cells[y * columns + x] = newValue
+    }
+  }
+
+  /// Sets every cell to `cell`.
+  public mutating func clear(to cell: Cell = .blank()) {
+    for i in cells.indices { cells[i] = cell }
+  }
+
+  /// Changes the size, keeping what fits at the top left.
+  public mutating func resize(columns newColumns: Int, rows newRows: Int) {
+    guard newColumns != columns || newRows != rows else { return }
+    var next = CellBuffer(columns: newColumns, rows: newRows)
+    for y in 0..<min(rows, next.rows) {
+      for x in 0..<min(columns, next.columns) { next[x, y] = self[x, y] }
+    }
+    self = next
+  }
+
+  /// One row as text; a wide character counts once, trailing blanks are kept.
+  public func text(ofRow y: Int) -> String {
+    var line = ""
+    for x in 0..<columns { line += self[x, y].text }
+    return line
+  }
+
+  /// The whole grid as lines of plain text with trailing spaces trimmed: what a person sees,
+  /// and the form snapshot files use.
+  public var plainText: String {
+    (0..<rows).map { y in
+      var line = text(ofRow: y)
+      while line.last == " " { line.removeLast() }
+      return line
+    }.joined(separator: "\n")
+  }
+}

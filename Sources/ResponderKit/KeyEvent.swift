@@ -1,0 +1,110 @@
+import Foundation
+
+/// One key press, repeat or release, as every input source reports it: the terminal parser,
+/// an evdev keyboard decoded through xkbcommon, or a replayed recording.
+public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// Whether the key went down, repeated, or went up.
+  public enum Phase: String, Hashable, Sendable, Codable {
+    /// The key was pressed.
+    case down
+    /// The key is held and the keyboard repeated it.
+    case `repeat`
+    /// The key was released.
+    case up
+  }
+
+  /// Modifier keys and locks held during the event. The bit values are the kitty keyboard
+  /// protocol's, so terminal reports map over unchanged.
+  public struct ModifierFlags: OptionSet, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The bits.
+    public var rawValue: UInt16
+    /// Wraps bits.
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// Shift.
+    public static let shift = ModifierFlags(rawValue: 1)
+    /// Alt (Option).
+    public static let alt = ModifierFlags(rawValue: 2)
+    /// Control.
+    public static let control = ModifierFlags(rawValue: 4)
+    /// Super (the Windows or Command key).
+    public static let `super` = ModifierFlags(rawValue: 8)
+    /// Hyper.
+    public static let hyper = ModifierFlags(rawValue: 16)
+    /// Meta.
+    public static let meta = ModifierFlags(rawValue: 32)
+    /// Caps Lock is on.
+    public static let capsLock = ModifierFlags(rawValue: 64)
+    /// Num Lock is on.
+    public static let numLock = ModifierFlags(rawValue: 128)
+
+    /// The modifiers that change what a shortcut means; the locks are left out.
+    public static let deviceIndependent: ModifierFlags = [.shift, .alt, .control, .super, .hyper, .meta]
+
+    /// The names in spec order, `Control+Shift`, as key binding files write them.
+    public var description: String {
+      var names: [String] = []
+      for (flag, name) in ModifierFlags.names where contains(flag) { names.append(name) }
+      return names.joined(separator: "+")
+    }
+
+    /// Canonical order and spelling of the modifier names.
+    public static let names: [(ModifierFlags, String)] = [
+      (.control, "Control"), (.alt, "Alt"), (.shift, "Shift"), (.super, "Super"),
+      (.hyper, "Hyper"), (.meta, "Meta"), (.capsLock, "CapsLock"), (.numLock, "NumLock"),
+    ]
+  }
+
+  /// The evdev key code (`KEY_*`), when the source knows the physical key.
+  public var keyCode: UInt32?
+  /// What the key means with the current modifiers and layout.
+  public var keysym: Keysym
+  /// The text the key types, after modifiers (Control+a gives "\u{1}"); empty for
+  /// functional keys.
+  public var characters: String
+  /// The text the key types with no modifiers but Shift, used to match shortcuts.
+  public var charactersIgnoringModifiers: String
+  /// The modifiers held.
+  public var modifierFlags: ModifierFlags
+  /// Press, repeat or release.
+  public var phase: Phase
+  /// Seconds on the event source's clock (monotonic; virtual in replays).
+  public var timestamp: TimeInterval
+
+  /// Creates a key event.
+  public init(
+    keysym: Keysym, characters: String = "", charactersIgnoringModifiers: String? = nil,
+    modifierFlags: ModifierFlags = [], phase: Phase = .down, keyCode: UInt32? = nil,
+    timestamp: TimeInterval = 0
+  ) {
+    self.keysym = keysym
+    self.characters = characters
+    self.charactersIgnoringModifiers = charactersIgnoringModifiers ?? characters
+    self.modifierFlags = modifierFlags
+    self.phase = phase
+    self.keyCode = keyCode
+    self.timestamp = timestamp
+  }
+
+  /// A key press of a printable character, as a terminal reports plain typing.
+  public static func character(
+    _ character: Character, modifierFlags: ModifierFlags = [], timestamp: TimeInterval = 0
+  ) -> KeyEvent {
+    let scalar = character.unicodeScalars.first ?? " "
+    return KeyEvent(
+      keysym: Keysym(unicodeScalar: scalar), characters: String(character),
+      modifierFlags: modifierFlags, timestamp: timestamp)
+  }
+
+  /// A readable form such as `down Control+a` or `up 0xff0d`.
+  public var description: String {
+    let mods = modifierFlags.subtracting([.capsLock, .numLock])
+    let key: String
+    if let scalar = keysym.unicodeScalar, scalar.value > 0x20, !keysym.isKeypadKey {
+      key = String(Character(scalar))
+    } else {
+      key = keysym.description
+    }
+    return "\(phase.rawValue) \(mods.isEmpty ? "" : mods.description + "+")\(key)"
+  }
+}

@@ -1,0 +1,2 @@
+import CXKBCommon
+import ResponderKit
