@@ -270,8 +270,10 @@ open class UndoManager {
   /// Reverts the last closed group, recording the actions it registers as one redo group.
   ///
   /// Unlike ``undo()`` it does not close an open group: it is refused, and reported, while
-  /// any group is open or while undoing or redoing. Posts ``checkpointNotification`` and
-  /// ``willUndoChangeNotification`` before, ``didUndoChangeNotification`` after.
+  /// any group is open or while undoing or redoing. Posts ``checkpointNotification`` first;
+  /// a change an observer registers in response (a pending edit being committed) is closed
+  /// into its own group and is the one reverted. Then posts ``willUndoChangeNotification``
+  /// before reverting and ``didUndoChangeNotification`` after.
   open func undoNestedGroup() {
     guard !isUndoing && !isRedoing else {
       report(.reentrantUndoOrRedo(operation: "undoNestedGroup()"))
@@ -281,8 +283,9 @@ open class UndoManager {
       report(.groupsStillOpen(operation: "undoNestedGroup()", groupingLevel: groupingLevel))
       return
     }
-    guard !undoStack.isEmpty else { return }
     post(Self.checkpointNotification)
+    closeGroupsOpenedByCheckpointObservers()
+    guard !undoStack.isEmpty else { return }
     post(Self.willUndoChangeNotification)
     isUndoing = true
     replay(undoStack.removeLast())
@@ -296,8 +299,10 @@ open class UndoManager {
   /// stack. Refused and reported like ``undo()``. Posts ``checkpointNotification`` and
   /// ``willRedoChangeNotification`` before, ``didRedoChangeNotification`` after.
   open func redo() {
-    guard prepareForUndoOrRedo("redo()"), !redoStack.isEmpty else { return }
+    guard prepareForUndoOrRedo("redo()") else { return }
     post(Self.checkpointNotification)
+    closeGroupsOpenedByCheckpointObservers()
+    guard !redoStack.isEmpty else { return }
     post(Self.willRedoChangeNotification)
     isRedoing = true
     replay(redoStack.removeLast())
@@ -387,6 +392,14 @@ open class UndoManager {
       endUndoGrouping()
     }
     return true
+  }
+
+  /// Closes groups that a checkpoint observer opened by flushing a pending change (a text
+  /// view ending its typing run), so that change becomes the group undo acts on.
+  private func closeGroupsOpenedByCheckpointObservers() {
+    while !openGroups.isEmpty {
+      endUndoGrouping()
+    }
   }
 
   /// Runs `group`'s actions newest first inside a fresh group that keeps its name.

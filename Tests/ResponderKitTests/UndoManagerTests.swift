@@ -511,6 +511,30 @@ struct UndoManagerTests {
       ])
   }
 
+  @Test func changeFlushedByACheckpointObserverIsWhatUndoReverts() {
+    let doc = Document("a", undoManager: manager)
+    doc.setText("b")
+    endEvent(manager)
+    var pending: String? = "c"
+    let token = NotificationCenter.default.addObserver(
+      forName: UndoManager.checkpointNotification, object: manager, queue: nil
+    ) { _ in
+      MainActor.assumeIsolated {
+        // Like a text view committing its typing run when asked for a checkpoint.
+        if let text = pending {
+          pending = nil
+          doc.setText(text)
+        }
+      }
+    }
+    defer { NotificationCenter.default.removeObserver(token) }
+    manager.undo()
+    #expect(doc.text == "b", "the flushed change, not the older one, is undone")
+    #expect(manager.groupingLevel == 0)
+    manager.undo()
+    #expect(doc.text == "a")
+  }
+
   @Test func notificationsCarryOnlyTheirOwnManager() {
     let other = UndoManager()
     let log = NotificationLog(manager)
