@@ -1,0 +1,144 @@
+/// The actions one type implements and the methods they call: the equivalent of an
+/// Objective-C class's method list, built once per type.
+///
+/// A table is indexed by ``Action/index``, so "can this responder do X?" is one array read —
+/// no strings, no hashing, no allocation. Declare it beside the type, inheriting the
+/// superclass's table, and return it from `actionTable`:
+///
+///     final class NoteView: View {
+///       override class var actionTable: ActionTable { actions }
+///       private static let actions = ActionTable(NoteView.self, inheriting: View.actionTable) {
+///         $0.add(.copy) { $0.copy() }                            // ()
+///         $0.add(.paste) { view, sender in view.paste(sender) }  // (sender)
+///         $0.add(.done) { view, sender, event in view.done(sender, event) }  // (sender, event)
+///       }
+///     }
+///
+/// The three shapes are UIKit's action signatures; the sender is the control (or whatever
+/// called ``Application/sendAction(_:to:from:for:)``), the event the one that triggered it.
+public final class ActionTable: Sendable {
+  /// A type-erased method: the receiver is known to be of the table's type.
+  typealias Method = @MainActor @Sendable (AnyObject, Any?, Event?) -> Void
+
+  let methods: [Method?]
+  /// The actions in the table, for listings and validation menus.
+  public let actions: [Action]
+
+  /// An empty table: the object implements nothing.
+  public static let empty = ActionTable(methods: [], actions: [])
+
+  private init(methods: [Method?], actions: [Action]) {
+    self.methods = methods
+    self.actions = actions
+  }
+
+  /// Builds a table for `type`, starting from the inherited table, which this one may
+  /// override entry by entry.
+  public convenience init<Target: AnyObject>(
+    _ type: Target.Type, inheriting parent: ActionTable = .empty,
+    _ build: (inout Builder<Target>) -> Void
+  ) {
+    var builder = Builder<Target>(methods: parent.methods, actions: parent.actions)
+    build(&builder)
+    self.init(methods: builder.methods, actions: builder.actions)
+  }
+
+  /// Whether the table has a method for `action`.
+  @inline(__always)
+  public func contains(_ action: Action) -> Bool {
+    action.index < methods.count && methods[action.index] != nil
+  }
+
+  /// Calls the method for `action` on `target`, which must be of the table's type.
+  /// Returns false when the table has no such action.
+  @MainActor @discardableResult
+  func perform(_ action: Action, on target: AnyObject, sender: Any?, event: Event?) -> Bool {
+    guard action.index < methods.count, let method = methods[action.index] else { return false }
+    method(target, sender, event)
+    return true
+  }
+
+  /// Collects a type's actions; see ``ActionTable``.
+  public struct Builder<Target: AnyObject> {
+    var methods: [Method?]
+    var actions: [Action]
+
+    init(methods: [Method?], actions: [Action]) {
+      self.methods = methods
+      self.actions = actions
+    }
+
+    private mutating func set(_ action: Action, _ method: @escaping Method) {
+      if methods.count <= action.index {
+        methods.append(contentsOf: repeatElement(nil, count: action.index + 1 - methods.count))
+      }
+      if methods[action.index] == nil { actions.append(action) }
+      methods[action.index] = method
+    }
+
+    /// An action method that takes no arguments.
+    public mutating func add(_ action: Action, _ method: @escaping @MainActor @Sendable (Target) -> Void) {
+      set(action) { target, _, _ in method(unsafeDowncast(target, to: Target.self)) }
+    }
+
+    /// An action method that takes the sender.
+    public mutating func add(
+      _ action: Action, _ method: @escaping @MainActor @Sendable (Target, Any?) -> Void
+    ) {
+      set(action) { target, sender, _ in method(unsafeDowncast(target, to: Target.self), sender) }
+    }
+
+    /// An action method that takes the sender and the event.
+    public mutating func add(
+      _ action: Action, _ method: @escaping @MainActor @Sendable (Target, Any?, Event?) -> Void
+    ) {
+      set(action) { target, sender, event in
+        method(unsafeDowncast(target, to: Target.self), sender, event)
+      }
+    }
+
+    /// Removes an inherited action, so the chain search skips objects of this type for it.
+    public mutating func remove(_ action: Action) {
+      guard action.index < methods.count, methods[action.index] != nil else { return }
+      methods[action.index] = nil
+      actions.removeAll { $0 == action }
+    }
+  }
+}
+
+/// An object that can be the target of an action: every ``Responder``, and any other object
+/// (a window or application delegate, a model controller) that declares an ``ActionTable``.
+@MainActor
+public protocol ActionTarget: AnyObject {
+  /// The actions objects of this type implement.
+  static var actionTable: ActionTable { get }
+
+  /// Whether this object will perform `action` now. The default is "the table has it";
+  /// override it to disable an action for the current state, which also makes the
+  /// responder-chain search skip this object.
+  func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool
+
+  /// Whether a menu item, button or key command for one of this object's actions should be
+  /// enabled. Called on the target the action resolves to; the default is true.
+  func validate(_ item: any ValidatedItem) -> Bool
+}
+
+extension ActionTarget {
+  /// The table has the action.
+  public func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    Self.actionTable.contains(action)
+  }
+
+  /// Enabled.
+  public func validate(_ item: any ValidatedItem) -> Bool { true }
+}
+
+/// Something the user can trigger that sends an action — a menu item, a button, a key
+/// command — and that validation can enable or disable.
+@MainActor
+public protocol ValidatedItem: AnyObject {
+  /// The action the item sends.
+  var action: Action? { get }
+  /// An app-defined number that tells items with the same action apart.
+  var tag: Int { get }
+}

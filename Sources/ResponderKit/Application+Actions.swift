@@ -1,0 +1,163 @@
+import Foundation
+
+extension Application {
+  /// Where an action search ended: a responder (the common, fast case) or another target.
+  enum ResolvedTarget {
+    case responder(Responder)
+    case other(any ActionTarget)
+
+    var object: AnyObject {
+      switch self {
+      case .responder(let responder): return responder
+      case .other(let target): return target
+      }
+    }
+  }
+
+  /// Sends `action` to `target`, or when `target` is nil, to the first object that can
+  /// perform it, searched in Cocoa's order (see ``target(forAction:to:from:)``). Returns
+  /// whether some object performed it. A non-nil target that cannot perform the action gets
+  /// nothing and the result is false: there is no fallback to the chain.
+  @discardableResult
+  public func sendAction(_ action: Action, to target: AnyObject?, from sender: Any?, for event: Event? = nil)
+    -> Bool
+  {
+    guard !isTerminated, let resolved = resolveTarget(action, to: target, from: sender) else { return false }
+    switch resolved {
+    case .responder(let responder):
+      return type(of: responder).actionTable.perform(action, on: responder, sender: sender, event: event)
+    case .other(let object):
+      return type(of: object).actionTable.perform(action, on: object, sender: sender, event: event)
+    }
+  }
+
+  /// Sends an action through a stored target reference (a control's or a menu item's): a
+  /// first-responder reference searches the chain; a reference whose object was deallocated
+  /// drops the action, returns false and posts ``didDropActionNotification`` rather than
+  /// silently re-routing it to whatever the chain holds.
+  @discardableResult
+  public func sendAction(
+    _ action: Action, to reference: TargetReference, from sender: Any?, for event: Event? = nil
+  ) -> Bool {
+    if reference.isGone {
+      var info: [AnyHashable: Any] = [Application.actionUserInfoKey: action]
+      if let sender { info[Application.senderUserInfoKey] = sender }
+      NotificationCenter.default.post(
+        name: Application.didDropActionNotification, object: self, userInfo: info)
+      return false
+    }
+    return sendAction(action, to: reference.object, from: sender, for: event)
+  }
+
+  /// The object that would perform `action`, without sending it.
+  ///
+  /// A non-nil `target` is returned only if it can perform the action. With a nil target
+  /// the search is AppKit's:
+  /// 1. the key window's first responder and each ``Responder/next`` up to the window, then
+  ///    the window's delegate;
+  /// 2. if the main window differs (a modal window stands in for the main window), the same
+  ///    for it;
+  /// 3. the application, then its delegate.
+  ///
+  /// When a window has no first responder but itself, its search starts at `sender` if the
+  /// sender is a view in that window (so a button reaches its view controller, as in UIKit),
+  /// else at the window. Objects whose ``Responder/canPerformAction(_:withSender:)`` says no
+  /// are skipped.
+  public func target(forAction action: Action, to target: AnyObject?, from sender: Any?) -> AnyObject? {
+    resolveTarget(action, to: target, from: sender)?.object
+  }
+
+  /// Whether `item` should be enabled: its action resolves to a target (its own, or through
+  /// the chain) and that target's `validate(_:)` agrees. Nothing found means disabled.
+  public func validate(_ item: any ValidatedItem, target: AnyObject? = nil) -> Bool {
+    guard let action = item.action, let resolved = resolveTarget(action, to: target, from: item) else {
+      return false
+    }
+    switch resolved {
+    case .responder(let responder): return responder.validate(item)
+    case .other(let object): return object.validate(item)
+    }
+  }
+
+  func resolveTarget(_ action: Action, to target: AnyObject?, from sender: Any?) -> ResolvedTarget? {
+    if let target {
+      if let responder = target as? Responder {
+        return responder.canPerformAction(action, withSender: sender) ? .responder(responder) : nil
+      }
+      if let object = target as? any ActionTarget, object.canPerformAction(action, withSender: sender) {
+        return .other(object)
+      }
+      return nil
+    }
+    let key = keyWindow
+    if let key, let found = search(key, action, sender) { return found }
+    if let main = modalWindow ?? mainWindow, main !== key, let found = search(main, action, sender) {
+      return found
+    }
+    if canPerformAction(action, withSender: sender) { return .responder(self) }
+    if let delegate = delegate as? any ActionTarget, delegate.canPerformAction(action, withSender: sender) {
+      return .other(delegate)
+    }
+    return nil
+  }
+
+  /// One window's part of the search: its chain from the first responder (or the sender)
+  /// up to the window, then the window's delegate.
+  private func search(_ window: Window, _ action: Action, _ sender: Any?) -> ResolvedTarget? {
+    var responder: Responder?
+    if let first = window.firstResponder, first !== window {
+      responder = first
+    } else if let view = sender as? View, view.window === window {
+      responder = view
+    } else {
+      responder = window
+    }
+    // The chain of a window ends at the application, which is searched last on its own.
+    while let current = responder, current !== self {
+      if current.canPerformAction(action, withSender: sender) { return .responder(current) }
+      if current === window {
+        if let delegate = window.delegate as? any ActionTarget,
+          delegate.canPerformAction(action, withSender: sender)
+        {
+          return .other(delegate)
+        }
+        return nil
+      }
+      responder = current.next
+    }
+    return nil
+  }
+}
+
+/// How a control or menu item holds its target: "the first responder" (search the chain),
+/// or an object held weakly — which can later be gone. Keeping the two apart is what lets a
+/// deallocated target drop its action instead of silently reaching some other object.
+@MainActor
+public struct TargetReference {
+  private weak var weakObject: AnyObject?
+  private let hadObject: Bool
+
+  /// A reference to `object`, or the first-responder reference when nil.
+  public init(_ object: AnyObject?) {
+    weakObject = object
+    hadObject = object != nil
+  }
+
+  /// The first-responder reference: actions search the responder chain.
+  public static var firstResponder: TargetReference { TargetReference(nil) }
+
+  /// The object, or nil for the first responder or a target that is gone.
+  public var object: AnyObject? { weakObject }
+
+  /// True for the first-responder reference.
+  public var isFirstResponder: Bool { !hadObject }
+
+  /// True when the reference had an object that has since been deallocated.
+  public var isGone: Bool { hadObject && weakObject == nil }
+
+  /// Whether this references `object` (nil: the first responder).
+  public func refers(to object: AnyObject?) -> Bool {
+    guard let object else { return !hadObject }
+    return weakObject === object
+  }
+}

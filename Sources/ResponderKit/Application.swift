@@ -1,0 +1,401 @@
+import Foundation
+
+/// The application: owns the windows, turns input into events and delivers them, resolves
+/// actions through the responder chain, and runs modal sessions and termination.
+///
+/// Several applications can exist at once (tests make one each); ``shared`` is the one
+/// running. The application is the last responder of every window's chain; its delegate is
+/// the last stop of an action search but not a link in the chain, as in AppKit.
+@MainActor
+open class Application: Responder {
+  /// The running application: the last one that finished launching and has not terminated.
+  public private(set) static var shared: Application?
+
+  /// Creates an application with no windows.
+  public override init() {
+    super.init()
+  }
+
+  // MARK: Notifications
+
+  /// Posted after ``finishLaunching()``.
+  public static let didFinishLaunchingNotification = Notification.Name(
+    "RKApplicationDidFinishLaunchingNotification")
+  /// Posted when termination was decided, before windows close.
+  public static let willTerminateNotification = Notification.Name("RKApplicationWillTerminateNotification")
+  /// Posted when the terminal gained focus.
+  public static let didBecomeActiveNotification = Notification.Name(
+    "RKApplicationDidBecomeActiveNotification")
+  /// Posted when the terminal lost focus.
+  public static let didResignActiveNotification = Notification.Name(
+    "RKApplicationDidResignActiveNotification")
+  /// Posted when an action was dropped because its target was deallocated. The user info
+  /// holds ``actionUserInfoKey`` (the ``Action``) and, when there was one, ``senderUserInfoKey``.
+  public static let didDropActionNotification = Notification.Name("RKApplicationDidDropActionNotification")
+  /// User-info key for the action of a ``didDropActionNotification``.
+  public static let actionUserInfoKey = "action"
+  /// User-info key for the sender of a ``didDropActionNotification``.
+  public static let senderUserInfoKey = "sender"
+
+  // MARK: Delegate
+
+  /// The delegate, held weakly; setting it registers it for the application's notifications.
+  public weak var delegate: (any ApplicationDelegate)? {
+    didSet { if oldValue !== delegate { registerDelegate() } }
+  }
+
+  private var delegateObservers: [any NSObjectProtocol] = []
+
+  private func registerDelegate() {
+    let center = NotificationCenter.default
+    for observer in delegateObservers { center.removeObserver(observer) }
+    delegateObservers = []
+    guard delegate != nil else { return }
+    let table: [(Notification.Name, @MainActor (any ApplicationDelegate, Notification) -> Void)] = [
+      (Application.didFinishLaunchingNotification, { $0.applicationDidFinishLaunching($1) }),
+      (Application.willTerminateNotification, { $0.applicationWillTerminate($1) }),
+      (Application.didBecomeActiveNotification, { $0.applicationDidBecomeActive($1) }),
+      (Application.didResignActiveNotification, { $0.applicationDidResignActive($1) }),
+    ]
+    delegateObservers = table.map { name, call in
+      center.addObserver(forName: name, object: self, queue: nil) { [weak self] note in
+        // Posted synchronously on the main actor (queue nil), so the note never crosses threads.
+        nonisolated(unsafe) let note = note
+        MainActor.assumeIsolated {
+          if let delegate = self?.delegate { call(delegate, note) }
+        }
+      }
+    }
+  }
+
+  private func post(_ name: Notification.Name, userInfo: [AnyHashable: Any]? = nil) {
+    NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
+  }
+
+  // MARK: Life cycle
+
+  /// Whether the application has launched and not terminated.
+  public private(set) var isRunning = false
+  /// Whether the application has terminated; it then refuses events.
+  public private(set) var isTerminated = false
+  /// Whether the terminal has focus.
+  public private(set) var isActive = true
+
+  /// The host's hook, called once after termination (the terminal host exits its run loop).
+  public var terminationHandler: (@MainActor (Application) -> Void)?
+
+  /// The screen size in cells; windows that fill the screen follow it.
+  public var screenSize = Size(width: 80, height: 24) {
+    didSet {
+      guard screenSize != oldValue else { return }
+      for window in windows { window.fit(toScreen: screenSize) }
+      setNeedsDisplay()
+    }
+  }
+
+  /// Makes this the running application and tells the delegate launching finished.
+  public func finishLaunching() {
+    guard !isRunning, !isTerminated else { return }
+    isRunning = true
+    Application.shared = self
+    post(Application.didFinishLaunchingNotification)
+  }
+
+  /// Records whether the terminal has focus and tells the delegate.
+  public func setActive(_ active: Bool) {
+    guard active != isActive else { return }
+    isActive = active
+    post(active ? Application.didBecomeActiveNotification : Application.didResignActiveNotification)
+  }
+
+  private var terminationPending = false
+  private var touchState = TouchState()
+
+  struct TouchState {
+    var active: [Int: Touch] = [:]
+    var lastTap: (location: Point, time: TimeInterval, count: Int)?
+    var lastTapCount = 0
+  }
+
+  /// Asks to quit: the delegate answers now, cancel or later (then
+  /// ``reply(toApplicationShouldTerminate:)`` decides). Windows are not asked
+  /// `windowShouldClose`, as in AppKit.
+  public func terminate(_ sender: Any?) {
+    guard !isTerminated, !terminationPending else { return }
+    switch delegate?.applicationShouldTerminate(self) ?? .now {
+    case .now: finishTermination()
+    case .cancel: break
+    case .later: terminationPending = true
+    }
+  }
+
+  /// Whether a `.later` answer is waiting for ``reply(toApplicationShouldTerminate:)``.
+  public var isTerminationPending: Bool { terminationPending }
+
+  /// Answers a `.later` reply: true quits, false goes on running.
+  public func reply(toApplicationShouldTerminate shouldTerminate: Bool) {
+    guard terminationPending else { return }
+    terminationPending = false
+    if shouldTerminate { finishTermination() }
+  }
+
+  private func finishTermination() {
+    post(Application.willTerminateNotification)
+    for session in modalSessions.reversed() { session.finish(.abort) }
+    modalSessions.removeAll()
+    for window in windows { window.close() }
+    isTerminated = true
+    isRunning = false
+    if Application.shared === self { Application.shared = nil }
+    terminationHandler?(self)
+  }
+
+  // MARK: Windows
+
+  /// The visible windows, front to back.
+  public private(set) var windows: [Window] = []
+  /// The window that gets the keyboard.
+  public private(set) weak var keyWindow: Window?
+  /// The main window (the document or screen the user works on).
+  public private(set) weak var mainWindow: Window?
+
+  /// Adds a window to the application without showing it in front; ``Window/makeKeyAndOrderFront()``
+  /// does this and more.
+  public func addWindow(_ window: Window) {
+    window.application = self
+    if !windows.contains(where: { $0 === window }) {
+      windows.append(window)
+      window.fit(toScreen: screenSize)
+      setNeedsDisplay()
+    }
+  }
+
+  func order(_ window: Window, front: Bool) {
+    window.application = self
+    windows.removeAll { $0 === window }
+    if front { windows.insert(window, at: 0) } else { windows.append(window) }
+    window.fit(toScreen: screenSize)
+    setNeedsDisplay()
+  }
+
+  func setKeyWindow(_ window: Window) {
+    guard window.canBecomeKey, keyWindow !== window else { return }
+    if let modal = modalWindow, modal !== window { return }
+    if !windows.contains(where: { $0 === window }) { order(window, front: true) }
+    let old = keyWindow
+    keyWindow = window
+    old?.resignKey()
+    window.becomeKey()
+  }
+
+  func setMainWindow(_ window: Window) {
+    guard window.canBecomeMain, mainWindow !== window else { return }
+    if !windows.contains(where: { $0 === window }) { order(window, front: true) }
+    let old = mainWindow
+    mainWindow = window
+    old?.resignMain()
+    window.becomeMain()
+  }
+
+  func remove(_ window: Window) {
+    windows.removeAll { $0 === window }
+    if let index = modalSessions.lastIndex(where: { $0.window === window }) {
+      let session = modalSessions.remove(at: index)
+      session.finish(.abort)
+    }
+    if keyWindow === window {
+      keyWindow = nil
+      window.resignKey()
+      if let next = windows.first(where: { $0.canBecomeKey }) { setKeyWindow(next) }
+    }
+    if mainWindow === window {
+      mainWindow = nil
+      window.resignMain()
+      if let next = windows.first(where: { $0.canBecomeMain }) { setMainWindow(next) }
+    }
+    window.application = nil
+    setNeedsDisplay()
+  }
+
+  // MARK: Modal sessions
+
+  /// The window of the innermost modal session: while it runs, events for other windows are
+  /// refused and it stands in for the main window when actions are resolved.
+  public var modalWindow: Window? { modalSessions.last?.window }
+
+  private var modalSessions: [ModalSession] = []
+
+  /// Starts a modal session for `window` without waiting: shows it in front and makes it
+  /// key. End it with ``stopModal(withCode:)``, ``abortModal()`` or ``endModalSession(_:)``.
+  @discardableResult
+  public func beginModalSession(
+    for window: Window, completionHandler: (@MainActor (ModalResponse) -> Void)? = nil
+  ) -> ModalSession {
+    let session = ModalSession(window: window, completion: completionHandler)
+    modalSessions.append(session)
+    window.application = self
+    window.orderFront()
+    let previousKey = keyWindow
+    setKeyWindow(window)
+    session.previousKeyWindow = previousKey
+    return session
+  }
+
+  /// Runs `window` modally and returns the code it was stopped with; the caller resumes when
+  /// the session ends, while events keep flowing through the run loop.
+  public func runModal(for window: Window) async -> ModalResponse {
+    await withCheckedContinuation { continuation in
+      beginModalSession(for: window) { continuation.resume(returning: $0) }
+    }
+  }
+
+  /// Ends the innermost modal session with `code`.
+  public func stopModal(withCode code: ModalResponse) {
+    guard let session = modalSessions.popLast() else { return }
+    end(session, code)
+  }
+
+  /// Ends the innermost modal session with ``ModalResponse/stop``.
+  public func stopModal() {
+    stopModal(withCode: .stop)
+  }
+
+  /// Ends the innermost modal session with ``ModalResponse/abort``.
+  public func abortModal() {
+    stopModal(withCode: .abort)
+  }
+
+  /// Ends a given session (and, since sessions nest, every session begun after it, which are
+  /// aborted first).
+  public func endModalSession(_ session: ModalSession, code: ModalResponse = .stop) {
+    guard let index = modalSessions.firstIndex(where: { $0 === session }) else { return }
+    while modalSessions.count > index + 1 {
+      end(modalSessions.removeLast(), .abort)
+    }
+    end(modalSessions.removeLast(), code)
+  }
+
+  private func end(_ session: ModalSession, _ code: ModalResponse) {
+    if let previous = session.previousKeyWindow, previous.application === self {
+      setKeyWindow(previous)
+    }
+    session.finish(code)
+  }
+
+  // MARK: Drawing
+
+  /// Whether some window needs drawing.
+  public private(set) var needsDisplay = true
+
+  /// Marks the application for a new frame.
+  public func setNeedsDisplay() {
+    needsDisplay = true
+  }
+
+  /// Draws every window, back to front, into a canvas of the screen's size.
+  public func render(into canvas: Canvas) {
+    needsDisplay = false
+    for window in windows.reversed() { window.display(in: canvas) }
+  }
+
+  /// Draws the screen into a new buffer: what tests and snapshots read.
+  public func renderScreen() -> CellBuffer {
+    let canvas = Canvas(columns: Int(screenSize.width), rows: Int(screenSize.height))
+    render(into: canvas)
+    return canvas.buffer
+  }
+
+  /// Where the text cursor should be on screen: the key window's answer.
+  public var cursorPosition: Point? { keyWindow?.cursorPosition }
+
+  // MARK: Key equivalents and bindings
+
+  /// The table that turns unhandled keys into actions.
+  public var keyBindings = KeyBindings.standard
+
+  /// Offers a key to the menus before the first responder sees it. Return true if handled.
+  /// The default asks ``keyEquivalentHandler``.
+  open func performKeyEquivalent(with event: KeyEvent) -> Bool {
+    keyEquivalentHandler?(event) ?? false
+  }
+
+  /// Delivers an event to a window; override to watch every event.
+  open func sendEvent(_ event: Event, to window: Window) {
+    if event.type == .key, let key = event.key, key.phase != .up {
+      // Menus see keys before the window, as NSApplication does.
+      if performKeyEquivalent(with: key) { return }
+    }
+    window.sendEvent(event)
+  }
+
+  /// Menus install themselves here to answer key equivalents.
+  public var keyEquivalentHandler: (@MainActor (KeyEvent) -> Bool)?
+
+  // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
+  var activeTouches: [Int: Touch] {
+    get { touchState.active }
+    set { touchState.active = newValue }
+  }
+  var lastTap: (location: Point, time: TimeInterval, count: Int)? {
+    get { touchState.lastTap }
+    set { touchState.lastTap = newValue }
+  }
+  var lastTapCount: Int {
+    get { touchState.lastTapCount }
+    set { touchState.lastTapCount = newValue }
+  }
+
+  /// Called after each event that was delivered: ends the undo groups opened by it.
+  func eventDidFinish() {
+    for window in windows { window.closeUndoGroupIfNeeded() }
+  }
+}
+
+/// A running modal session; see ``Application/beginModalSession(for:completionHandler:)``.
+@MainActor
+public final class ModalSession {
+  /// The modal window.
+  public let window: Window
+  /// The code it ended with, once it ended.
+  public private(set) var response: ModalResponse?
+  weak var previousKeyWindow: Window?
+  private var completion: (@MainActor (ModalResponse) -> Void)?
+
+  init(window: Window, completion: (@MainActor (ModalResponse) -> Void)?) {
+    self.window = window
+    self.completion = completion
+  }
+
+  func finish(_ code: ModalResponse) {
+    guard response == nil else { return }
+    response = code
+    let completion = completion
+    self.completion = nil
+    completion?(code)
+  }
+}
+
+/// How a modal session ended: AppKit's `NSApplication.ModalResponse`, same raw values.
+public struct ModalResponse: RawRepresentable, Hashable, Sendable {
+  /// The code.
+  public var rawValue: Int
+  /// Wraps a code; apps may use their own (an alert's buttons use 1000, 1001, ...).
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// OK.
+  public static let OK = ModalResponse(rawValue: 1)
+  /// Cancel.
+  public static let cancel = ModalResponse(rawValue: 0)
+  /// ``Application/stopModal()``.
+  public static let stop = ModalResponse(rawValue: -1000)
+  /// ``Application/abortModal()`` or the window closed.
+  public static let abort = ModalResponse(rawValue: -1001)
+  /// The session goes on.
+  public static let `continue` = ModalResponse(rawValue: -1002)
+  /// The first button of an alert.
+  public static let alertFirstButtonReturn = ModalResponse(rawValue: 1000)
+  /// The second button of an alert.
+  public static let alertSecondButtonReturn = ModalResponse(rawValue: 1001)
+  /// The third button of an alert.
+  public static let alertThirdButtonReturn = ModalResponse(rawValue: 1002)
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// One contact (a mouse button held, or a finger in a replayed multitouch stream), with a
+/// stable identity from ``TouchPhase/began`` to ``TouchPhase/ended`` or
+/// ``TouchPhase/cancelled``, like `UITouch`.
+///
+/// The view that was hit when the touch began keeps the touch for its whole life, even when
+/// it moves outside the view: that is how a drag out of a button still reaches the button.
+@MainActor
+public final class Touch: Hashable {
+  /// The source's identifier for the contact (0 for the mouse).
+  public let identifier: Int
+  /// The current phase.
+  public internal(set) var phase: TouchPhase
+  /// Seconds on the event source's clock at the last change.
+  public internal(set) var timestamp: TimeInterval
+  /// The number of quick taps at this place, counting this one (2 for a double click).
+  public internal(set) var tapCount: Int
+  /// The view the touch began in, fixed for its whole life.
+  public internal(set) var view: View?
+  /// The window the touch belongs to.
+  public internal(set) weak var window: Window?
+  /// Modifier keys held at the last change.
+  public internal(set) var modifierFlags: KeyEvent.ModifierFlags
+
+  /// Whether the touch reaches a view (false when exclusive or single-touch rules refused it).
+  var isDelivered = false
+
+  /// Location and previous location in screen cells.
+  var screenLocation: Point
+  var previousScreenLocation: Point
+
+  init(identifier: Int, phase: TouchPhase, location: Point, timestamp: TimeInterval, tapCount: Int) {
+    self.identifier = identifier
+    self.phase = phase
+    self.screenLocation = location
+    self.previousScreenLocation = location
+    self.timestamp = timestamp
+    self.tapCount = tapCount
+    self.modifierFlags = []
+  }
+
+  /// The location in `view`'s coordinates; nil means the window's (screen cells when there
+  /// is no window).
+  public func location(in view: View?) -> Point {
+    convert(screenLocation, to: view)
+  }
+
+  /// The location at the previous change, in `view`'s coordinates.
+  public func previousLocation(in view: View?) -> Point {
+    convert(previousScreenLocation, to: view)
+  }
+
+  private func convert(_ screenPoint: Point, to view: View?) -> Point {
+    if let view { return view.convert(fromScreen: screenPoint) }
+    guard let window else { return screenPoint }
+    return Point(x: screenPoint.x - window.frame.minX, y: screenPoint.y - window.frame.minY)
+  }
+
+  /// Identity.
+  public nonisolated static func == (lhs: Touch, rhs: Touch) -> Bool { lhs === rhs }
+  /// Identity.
+  public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+  /// `touch#id phase at (x, y)`.
+  public var description: String { "touch#\(identifier) \(phase) at \(screenLocation)" }
+}

@@ -1,0 +1,385 @@
+/// A rectangular area of a window that draws itself and handles touches and keys: UIKit's
+/// `UIView` in terminal cells.
+///
+/// Views form a tree. A view's ``next`` responder is its view controller when it is that
+/// controller's root view, else its superview, and for a window's root view, the window.
+@MainActor
+open class View: Responder {
+  /// Creates a view with a frame in its superview's coordinates.
+  public init(frame: Rect = .zero) {
+    self.frame = frame
+    self.bounds = Rect(origin: .zero, size: frame.size)
+    super.init()
+  }
+
+  // MARK: Geometry
+
+  /// The view's rectangle in its superview's coordinates.
+  open var frame: Rect {
+    didSet {
+      guard frame != oldValue else { return }
+      if bounds.size != frame.size { bounds.size = frame.size }
+      superview?.setNeedsDisplay()
+      setNeedsDisplay()
+    }
+  }
+
+  /// The view's own coordinate space: the origin is what the top-left corner shows (scroll
+  /// views move it), the size follows the frame.
+  open var bounds: Rect {
+    didSet {
+      guard bounds != oldValue else { return }
+      if frame.size != bounds.size { frame.size = bounds.size }
+      setNeedsLayout()
+      setNeedsDisplay()
+    }
+  }
+
+  // MARK: The tree
+
+  /// The view that contains this one.
+  public private(set) weak var superview: View?
+  /// The views this one contains, back to front.
+  public private(set) var subviews: [View] = []
+  /// The view controller whose root view this is.
+  public internal(set) weak var viewController: ViewController?
+  /// Set on a window's root view only.
+  weak var hostWindow: Window?
+
+  /// The window the view is in, or nil when it is not in one.
+  public var window: Window? {
+    var view: View? = self
+    while let current = view {
+      if let window = current.hostWindow { return window }
+      view = current.superview
+    }
+    return nil
+  }
+
+  /// An app-defined number for finding a view.
+  open var tag: Int = 0
+
+  /// The view controller if this is its root view, else the superview, else the window.
+  open override var next: Responder? {
+    if let viewController { return viewController }
+    if let superview { return superview }
+    return hostWindow
+  }
+
+  /// The window.
+  open override var responderWindow: Window? { window }
+
+  /// Adds a view on top of the others.
+  public func addSubview(_ view: View) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Adds a view at a position in the back-to-front order.
+  public func insertSubview(_ view: View, at index: Int) {
+    precondition(!isDescendant(of: view), "a view cannot contain its own ancestor")
+    let oldWindow = view.window
+    if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
+      subviews.remove(at: old)
+      subviews.insert(view, at: min(index, subviews.count))
+      setNeedsDisplay()
+      return
+    }
+    view.detach(keepingWindow: window)
+    subviews.insert(view, at: max(0, min(index, subviews.count)))
+    view.superview = self
+    let newWindow = window
+    if oldWindow !== newWindow { view.notifyWindowChange(from: oldWindow, to: newWindow) }
+    view.setNeedsDisplay()
+    setNeedsLayout()
+    didAddSubview(view)
+  }
+
+  /// Moves a subview to the front.
+  public func bringSubviewToFront(_ view: View) {
+    guard view.superview === self else { return }
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Removes the view from its superview. If the window's first responder is this view or
+  /// inside it, the window becomes first responder (the removed view cannot refuse).
+  public func removeFromSuperview() {
+    let oldWindow = window
+    detach(keepingWindow: nil)
+    if oldWindow != nil { notifyWindowChange(from: oldWindow, to: nil) }
+  }
+
+  private func detach(keepingWindow newWindow: Window?) {
+    guard let parent = superview else { return }
+    if let window = parent.window, window !== newWindow,
+      let first = window.firstResponder as? View, first.isDescendant(of: self)
+    {
+      window.forceResignFirstResponder()
+    }
+    parent.willRemoveSubview(self)
+    parent.subviews.removeAll { $0 === self }
+    superview = nil
+    parent.setNeedsDisplay()
+    parent.setNeedsLayout()
+  }
+
+  func notifyWindowChange(from oldWindow: Window?, to newWindow: Window?) {
+    willMove(toWindow: newWindow)
+    didMoveToWindow()
+    for subview in subviews { subview.notifyWindowChange(from: oldWindow, to: newWindow) }
+  }
+
+  /// Whether this view is `view` or inside it.
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  /// The first view in this subtree (this one included) with the tag.
+  public func viewWithTag(_ tag: Int) -> View? {
+    if self.tag == tag { return self }
+    for subview in subviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
+  }
+
+  /// Called after a subview was added.
+  open func didAddSubview(_ subview: View) {}
+  /// Called before a subview is removed.
+  open func willRemoveSubview(_ subview: View) {}
+  /// Called before the view enters or leaves a window.
+  open func willMove(toWindow newWindow: Window?) {}
+  /// Called after the view entered or left a window.
+  open func didMoveToWindow() {}
+
+  // MARK: Coordinates
+
+  /// Converts a point in this view's coordinates to its window's (or to the root's when the
+  /// view is not in a window).
+  func convertToWindow(_ point: Point) -> Point {
+    var p = point
+    var view: View? = self
+    while let current = view {
+      p = Point(
+        x: p.x - current.bounds.minX + current.frame.minX,
+        y: p.y - current.bounds.minY + current.frame.minY)
+      view = current.superview
+    }
+    return p
+  }
+
+  /// Converts a point in the window's coordinates into this view's.
+  func convertFromWindow(_ point: Point) -> Point {
+    var chain: [View] = []
+    var view: View? = self
+    while let current = view {
+      chain.append(current)
+      view = current.superview
+    }
+    var p = point
+    for current in chain.reversed() {
+      p = Point(
+        x: p.x - current.frame.minX + current.bounds.minX,
+        y: p.y - current.frame.minY + current.bounds.minY)
+    }
+    return p
+  }
+
+  /// Converts a point in screen cells into this view's coordinates.
+  public func convert(fromScreen point: Point) -> Point {
+    let origin = window?.frame.origin ?? .zero
+    return convertFromWindow(Point(x: point.x - origin.x, y: point.y - origin.y))
+  }
+
+  /// Converts a point in this view's coordinates into screen cells.
+  public func convertToScreen(_ point: Point) -> Point {
+    let origin = window?.frame.origin ?? .zero
+    let p = convertToWindow(point)
+    return Point(x: p.x + origin.x, y: p.y + origin.y)
+  }
+
+  /// Converts a point from this view's coordinates to another view's; nil means the window.
+  public func convert(_ point: Point, to view: View?) -> Point {
+    let p = convertToWindow(point)
+    return view?.convertFromWindow(p) ?? p
+  }
+
+  /// Converts a point from another view's coordinates (nil: the window's) to this view's.
+  public func convert(_ point: Point, from view: View?) -> Point {
+    let p = view?.convertToWindow(point) ?? point
+    return convertFromWindow(p)
+  }
+
+  /// Converts a rectangle from this view's coordinates to another view's.
+  public func convert(_ rect: Rect, to view: View?) -> Rect {
+    Rect(origin: convert(rect.origin, to: view), size: rect.size)
+  }
+
+  /// Converts a rectangle from another view's coordinates to this view's.
+  public func convert(_ rect: Rect, from view: View?) -> Rect {
+    Rect(origin: convert(rect.origin, from: view), size: rect.size)
+  }
+
+  // MARK: Hit-testing and touches
+
+  /// Hidden views are not drawn and get no touches.
+  open var isHidden = false {
+    didSet { if isHidden != oldValue { superview?.setNeedsDisplay() } }
+  }
+
+  /// Whether touches go to this view and its subviews.
+  open var isUserInteractionEnabled = true
+
+  /// Whether the view gets more than the first of several simultaneous touches.
+  open var isMultipleTouchEnabled = false
+
+  /// While this view tracks a touch, no other view of the window gets one; and it gets one
+  /// only when no other view is tracking.
+  open var isExclusiveTouch = false
+
+  /// Whether a point in this view's coordinates is inside it.
+  open func point(inside point: Point, with event: Event?) -> Bool {
+    bounds.contains(point)
+  }
+
+  /// The deepest visible, interactive view containing `point` (in this view's coordinates),
+  /// frontmost first; nil if the point is outside or the view takes no touches.
+  open func hitTest(_ point: Point, with event: Event?) -> View? {
+    guard !isHidden, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+    for subview in subviews.reversed() {
+      let p = Point(
+        x: point.x - subview.frame.minX + subview.bounds.minX,
+        y: point.y - subview.frame.minY + subview.bounds.minY)
+      if let hit = subview.hitTest(p, with: event) { return hit }
+    }
+    return self
+  }
+
+  // MARK: Drawing and layout
+
+  /// Whether the view needs to draw again.
+  public private(set) var needsDisplay = true
+  /// Whether the view needs to lay out its subviews again.
+  public private(set) var needsLayout = true
+
+  /// The colour the view fills itself with before drawing; nil draws nothing (transparent).
+  open var backgroundColor: Color? {
+    didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Marks the view to be drawn in the next frame.
+  public func setNeedsDisplay() {
+    needsDisplay = true
+    window?.setNeedsDisplay()
+  }
+
+  /// Marks the view to lay out its subviews before the next frame.
+  public func setNeedsLayout() {
+    needsLayout = true
+    window?.setNeedsDisplay()
+  }
+
+  /// Lays out now if needed, this view then its subviews.
+  public func layoutIfNeeded() {
+    if needsLayout {
+      needsLayout = false
+      layoutSubviews()
+    }
+    for subview in subviews { subview.layoutIfNeeded() }
+  }
+
+  /// Where the text cursor goes while this view is first responder, in its coordinates;
+  /// nil hides the cursor. Text fields answer their insertion point.
+  open var textCursorPosition: Point? { nil }
+
+  /// Positions subviews. Override it; the default does nothing.
+  open func layoutSubviews() {}
+
+  /// The size that fits the content, for layout by superviews. Default: the current size.
+  open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+  /// Draws the view's content; `canvas` is in the view's bounds coordinates and clipped to
+  /// what is visible. The default fills ``backgroundColor``.
+  open func draw(in canvas: Canvas) {
+    if let backgroundColor {
+      canvas.fill(bounds, with: .blank(TextStyle(background: backgroundColor)))
+    }
+  }
+
+  /// Draws this view and its subviews into `canvas`, whose origin is this view's frame origin
+  /// in the superview.
+  func render(in canvas: Canvas) {
+    guard !isHidden else { return }
+    needsDisplay = false
+    canvas.withTranslation(
+      Point(x: -bounds.minX, y: -bounds.minY), clippedTo: Rect(origin: .zero, size: bounds.size)
+    ) { canvas in
+      draw(in: canvas)
+      for subview in subviews {
+        canvas.withTranslation(subview.frame.origin, clippedTo: subview.frame) { canvas in
+          subview.render(in: canvas)
+        }
+      }
+    }
+  }
+
+  // MARK: Key view loop
+
+  /// The view focus moves to on Tab. Not retained; the loop is usually a cycle.
+  public weak var nextKeyView: View? {
+    willSet { if let old = nextKeyView, old.previousKeyView === self { old.previousKeyView = nil } }
+    didSet { nextKeyView?.previousKeyView = self }
+  }
+  /// The view whose ``nextKeyView`` is this one.
+  public private(set) weak var previousKeyView: View?
+
+  /// Whether focus can move here: in a window, visible, and accepting first responder.
+  open var canBecomeKeyView: Bool {
+    guard window != nil, canBecomeFirstResponder else { return false }
+    var view: View? = self
+    while let current = view {
+      if current.isHidden { return false }
+      view = current.superview
+    }
+    return true
+  }
+
+  /// The first view along ``nextKeyView`` that can take focus (not this one).
+  public var nextValidKeyView: View? {
+    var candidate = nextKeyView
+    while let view = candidate, view !== self {
+      if view.canBecomeKeyView { return view }
+      candidate = view.nextKeyView
+    }
+    return nil
+  }
+
+  /// The first view along ``previousKeyView`` that can take focus (not this one).
+  public var previousValidKeyView: View? {
+    var candidate = previousKeyView
+    while let view = candidate, view !== self {
+      if view.canBecomeKeyView { return view }
+      candidate = view.previousKeyView
+    }
+    return nil
+  }
+
+  /// All views in this subtree that can take focus, in reading order (top to bottom, then
+  /// left to right): the automatic key view loop when none was set up by hand.
+  func keyViewsInReadingOrder() -> [View] {
+    var found: [(View, Point)] = []
+    func walk(_ view: View) {
+      guard !view.isHidden else { return }
+      if view.canBecomeKeyView { found.append((view, view.convertToWindow(.zero))) }
+      for subview in view.subviews { walk(subview) }
+    }
+    walk(self)
+    return found.sorted { a, b in
+      a.1.y != b.1.y ? a.1.y < b.1.y : a.1.x < b.1.x
+    }.map(\.0)
+  }
+}

@@ -1,0 +1,29 @@
+extension Window {
+  /// How a window's frame follows the screen.
+  public enum Placement: Hashable, Sendable {
+    /// The frame is what was set.
+    case fixed
+    /// The window covers the whole screen (the usual main window).
+    case fillsScreen
+    /// The window keeps its size and is centred (alerts, sheets).
+    case centered
+  }
+
+  func fit(toScreen size: Size) {
+    switch placement {
+    case .fixed: break
+    case .fillsScreen:
+      frame = Rect(origin: .zero, size: size)
+    case .centered:
+      let width = min(frame.width, size.width)
+      let height = min(frame.height, size.height)
+      frame = Rect(
+        x: ((size.width - width) / 2).rounded(.down), y: ((size.height - height) / 2).rounded(.down),
+        width: width, height: height)
+    }
+  }
+
+  func closeUndoGroupIfNeeded() {
+    existingUndoManager?.endImplicitGroupingIfNeeded()
+  }
+}

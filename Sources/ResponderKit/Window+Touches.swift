@@ -1,0 +1,50 @@
+extension Window {
+  /// UIKit's touch delivery: a touch is hit-tested once, when it begins, and its later phases
+  /// go to the same view; touches of one event are grouped per view and phase.
+  func deliverTouches(_ event: Event) {
+    let mine = event.touches(for: self).sorted { $0.identifier < $1.identifier }
+    for touch in mine where touch.phase == .began {
+      assignView(to: touch, among: mine, event: event)
+    }
+    for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+      var groups: [(Responder, Set<Touch>)] = []
+      for touch in mine where touch.phase == phase && touch.isDelivered {
+        let receiver: Responder = touch.view ?? self
+        if let index = groups.firstIndex(where: { $0.0 === receiver }) {
+          groups[index].1.insert(touch)
+        } else {
+          groups.append((receiver, [touch]))
+        }
+      }
+      for (receiver, touches) in groups {
+        switch phase {
+        case .began: receiver.touchesBegan(touches, with: event)
+        case .moved: receiver.touchesMoved(touches, with: event)
+        case .ended: receiver.touchesEnded(touches, with: event)
+        case .cancelled: receiver.touchesCancelled(touches, with: event)
+        case .stationary: break
+        }
+      }
+    }
+    // A finished touch lets go of its view so nothing outlives the gesture.
+    for touch in mine where touch.phase == .ended || touch.phase == .cancelled {
+      touch.view = nil
+      touch.isDelivered = false
+    }
+  }
+
+  private func assignView(to touch: Touch, among touches: [Touch], event: Event) {
+    let hit = rootView?.hitTest(touch.location(in: nil), with: event)
+    let tracking = touches.filter {
+      $0 !== touch && $0.isDelivered && $0.phase != .ended && $0.phase != .cancelled
+    }
+    touch.isDelivered = false
+    if tracking.contains(where: { $0.view?.isExclusiveTouch == true }) { return }
+    if let hit {
+      if hit.isExclusiveTouch, !tracking.isEmpty { return }
+      if !hit.isMultipleTouchEnabled, tracking.contains(where: { $0.view === hit }) { return }
+    }
+    touch.view = hit
+    touch.isDelivered = true
+  }
+}

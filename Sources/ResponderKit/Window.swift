@@ -1,0 +1,400 @@
+import Foundation
+
+/// A rectangle of the screen with its own view hierarchy, first responder and undo manager.
+///
+/// One window is *key* (it gets the keyboard) and one is *main* (the primary document or
+/// screen); they differ when a panel such as an alert takes the keyboard over a main window.
+/// A window's ``next`` responder is the application.
+@MainActor
+open class Window: Responder {
+  /// Creates a window covering `frame` (screen cells).
+  public init(frame: Rect = .zero) {
+    self.frame = frame
+    super.init()
+  }
+
+  // MARK: Notifications
+
+  /// Posted when the window became key; the object is the window.
+  public static let didBecomeKeyNotification = Notification.Name("RKWindowDidBecomeKeyNotification")
+  /// Posted when the window stopped being key.
+  public static let didResignKeyNotification = Notification.Name("RKWindowDidResignKeyNotification")
+  /// Posted when the window became main.
+  public static let didBecomeMainNotification = Notification.Name("RKWindowDidBecomeMainNotification")
+  /// Posted when the window stopped being main.
+  public static let didResignMainNotification = Notification.Name("RKWindowDidResignMainNotification")
+  /// Posted when the window is about to close.
+  public static let willCloseNotification = Notification.Name("RKWindowWillCloseNotification")
+  /// Posted after the window's size changed.
+  public static let didResizeNotification = Notification.Name("RKWindowDidResizeNotification")
+
+  // MARK: Geometry and content
+
+  /// The window's rectangle on the screen, in cells.
+  open var frame: Rect {
+    didSet {
+      guard frame != oldValue else { return }
+      layoutRootView()
+      setNeedsDisplay()
+      if frame.size != oldValue.size { post(Window.didResizeNotification) }
+    }
+  }
+
+  /// How the frame follows the screen size; ``Placement/fillsScreen`` by default.
+  public var placement: Placement = .fillsScreen {
+    didSet { if let app = application { fit(toScreen: app.screenSize) } }
+  }
+
+  /// A title, shown by windows that draw a title bar and by alerts.
+  open var title: String = "" {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// The view filling the window.
+  public var rootView: View? {
+    didSet {
+      guard oldValue !== rootView else { return }
+      if let oldValue {
+        if let first = firstResponder as? View, first.isDescendant(of: oldValue) {
+          forceResignFirstResponder()
+        }
+        oldValue.hostWindow = nil
+        oldValue.notifyWindowChange(from: self, to: nil)
+      }
+      if let rootView {
+        rootView.removeFromSuperview()
+        rootView.hostWindow = self
+        rootView.notifyWindowChange(from: nil, to: self)
+        layoutRootView()
+      }
+      setNeedsDisplay()
+    }
+  }
+
+  /// The view controller whose view fills the window.
+  public var rootViewController: ViewController? {
+    didSet {
+      guard oldValue !== rootViewController else { return }
+      oldValue?.viewWillDisappear()
+      let oldView = oldValue?.isViewLoaded == true ? oldValue?.view : nil
+      rootView = rootViewController?.view
+      if oldView != nil { oldValue?.viewDidDisappear() }
+      if let rootViewController {
+        rootViewController.viewWillAppear()
+        rootViewController.viewDidAppear()
+      }
+    }
+  }
+
+  private func layoutRootView() {
+    rootView?.frame = Rect(origin: .zero, size: frame.size)
+  }
+
+  /// The application that shows the window.
+  public internal(set) weak var application: Application?
+
+  /// Whether the window is on screen (in its application's window list).
+  public var isVisible: Bool { application?.windows.contains { $0 === self } ?? false }
+
+  /// The application.
+  open override var next: Responder? { application }
+
+  /// The window itself.
+  open override var responderWindow: Window? { self }
+
+  /// Windows accept first responder, so that with no focused view they get keys themselves.
+  open override var canBecomeFirstResponder: Bool { true }
+
+  // MARK: Delegate
+
+  /// The delegate, held weakly. Setting it registers it for the window's notifications, so its
+  /// `windowDid…` methods are called; replacing it unregisters the old one.
+  public weak var delegate: (any WindowDelegate)? {
+    didSet {
+      if oldValue !== delegate { registerDelegate() }
+    }
+  }
+
+  private var delegateObservers: [any NSObjectProtocol] = []
+
+  private func registerDelegate() {
+    let center = NotificationCenter.default
+    for observer in delegateObservers { center.removeObserver(observer) }
+    delegateObservers = []
+    guard delegate != nil else { return }
+    let table: [(Notification.Name, @MainActor (any WindowDelegate, Notification) -> Void)] = [
+      (Window.didBecomeKeyNotification, { $0.windowDidBecomeKey($1) }),
+      (Window.didResignKeyNotification, { $0.windowDidResignKey($1) }),
+      (Window.didBecomeMainNotification, { $0.windowDidBecomeMain($1) }),
+      (Window.didResignMainNotification, { $0.windowDidResignMain($1) }),
+      (Window.willCloseNotification, { $0.windowWillClose($1) }),
+      (Window.didResizeNotification, { $0.windowDidResize($1) }),
+    ]
+    delegateObservers = table.map { name, call in
+      center.addObserver(forName: name, object: self, queue: nil) { [weak self] note in
+        // Posted synchronously on the main actor (queue nil), so the note never crosses threads.
+        nonisolated(unsafe) let note = note
+        MainActor.assumeIsolated {
+          if let delegate = self?.delegate { call(delegate, note) }
+        }
+      }
+    }
+  }
+
+  func post(_ name: Notification.Name) {
+    NotificationCenter.default.post(name: name, object: self)
+  }
+
+  // MARK: First responder
+
+  /// The responder that gets keys first: a view, or the window itself.
+  public private(set) weak var firstResponder: Responder?
+
+  /// The view to focus when the window becomes key with no first responder, and where the
+  /// key view loop starts.
+  public weak var initialFirstResponder: View?
+
+  /// Makes `responder` first responder, with AppKit's rules:
+  /// - already first: true, nothing happens;
+  /// - the current one refuses to resign (``Responder/canResignFirstResponder``): false,
+  ///   nothing changes;
+  /// - the new one refuses (``Responder/canBecomeFirstResponder`` or it is not in this
+  ///   window): the window becomes first responder and the result is still true;
+  /// - nil: the window becomes first responder.
+  @discardableResult
+  public func makeFirstResponder(_ responder: Responder?) -> Bool {
+    let target = responder ?? self
+    if firstResponder === target { return true }
+    if let current = firstResponder, current !== self, !current.canResignFirstResponder { return false }
+    let accepted = target.canBecomeFirstResponder && target.responderWindow === self
+    switchFirstResponder(to: accepted ? target : self)
+    return true
+  }
+
+  /// Drops first responder to the window without asking (the view is leaving the window).
+  func forceResignFirstResponder() {
+    switchFirstResponder(to: self)
+  }
+
+  private func switchFirstResponder(to newResponder: Responder) {
+    let old = firstResponder
+    guard old !== newResponder else { return }
+    firstResponder = newResponder
+    if let old, old !== self { old.didResignFirstResponder() }
+    if newResponder !== self { newResponder.didBecomeFirstResponder() }
+    (old as? View)?.setNeedsDisplay()
+    (newResponder as? View)?.setNeedsDisplay()
+  }
+
+  // MARK: Key and main
+
+  /// Whether the window can take the keyboard. Default true.
+  open var canBecomeKey: Bool { true }
+  /// Whether the window can be the main window. Default true; panels say false.
+  open var canBecomeMain: Bool { true }
+
+  /// Whether this is its application's key window.
+  public var isKeyWindow: Bool { application?.keyWindow === self }
+  /// Whether this is its application's main window.
+  public var isMainWindow: Bool { application?.mainWindow === self }
+
+  /// Makes this the key window (if ``canBecomeKey``).
+  public func makeKey() {
+    application?.setKeyWindow(self)
+  }
+
+  /// Makes this the main window (if ``canBecomeMain``).
+  public func makeMain() {
+    application?.setMainWindow(self)
+  }
+
+  /// Brings the window to the front and makes it key and, if it can be, main.
+  public func makeKeyAndOrderFront() {
+    orderFront()
+    makeKey()
+    if canBecomeMain { makeMain() }
+  }
+
+  /// Brings the window to the front of the window list.
+  public func orderFront() {
+    application?.order(self, front: true)
+  }
+
+  /// Sends the window behind the others.
+  public func orderBack() {
+    application?.order(self, front: false)
+  }
+
+  /// Called when the window became key: restores focus to ``initialFirstResponder`` when
+  /// nothing is focused. Override to react; call super.
+  open func becomeKey() {
+    if firstResponder == nil || firstResponder === self, let initial = initialFirstResponder {
+      makeFirstResponder(initial)
+    } else if firstResponder == nil {
+      firstResponder = self
+    }
+    post(Window.didBecomeKeyNotification)
+  }
+
+  /// Called when the window stopped being key.
+  open func resignKey() {
+    post(Window.didResignKeyNotification)
+  }
+
+  /// Called when the window became main.
+  open func becomeMain() {
+    post(Window.didBecomeMainNotification)
+  }
+
+  /// Called when the window stopped being main.
+  open func resignMain() {
+    post(Window.didResignMainNotification)
+  }
+
+  // MARK: Closing
+
+  /// Whether the window may close. Asked only when the delegate does not answer
+  /// (``WindowDelegate/windowShouldClose(_:)`` returns nil); default true.
+  open func windowShouldClose() -> Bool { true }
+
+  /// Closes the window as if the user asked: the delegate (or, if it has no opinion, the
+  /// window) can veto with `windowShouldClose`. Returns whether the window closed.
+  @discardableResult
+  public func performClose(_ sender: Any?) -> Bool {
+    if let app = application, let modal = app.modalWindow, modal !== self { return false }
+    let allowed = delegate?.windowShouldClose(self) ?? windowShouldClose()
+    guard allowed else { return false }
+    close()
+    return true
+  }
+
+  /// Closes the window without asking: posts ``willCloseNotification`` and removes it from
+  /// the screen. A modal session on this window ends with ``ModalResponse/abort``.
+  public func close() {
+    guard let app = application else { return }
+    post(Window.willCloseNotification)
+    app.remove(self)
+  }
+
+  // MARK: Actions
+
+  /// The window's own actions: closing and moving focus.
+  open override class var actionTable: ActionTable { windowActions }
+
+  private static let windowActions = ActionTable(Window.self, inheriting: Responder.actionTable) {
+    $0.add(.performClose) { window, sender in window.performClose(sender) }
+    $0.add(.selectNextKeyView) { window, sender in window.selectNextKeyView(sender) }
+    $0.add(.selectPreviousKeyView) { window, sender in window.selectPreviousKeyView(sender) }
+  }
+
+  /// Moves focus to the next view of the key view loop: the first responder's
+  /// ``View/nextValidKeyView``, else the next view in reading order, wrapping around.
+  public func selectNextKeyView(_ sender: Any?) {
+    moveFocus(forward: true)
+  }
+
+  /// Moves focus to the previous view of the key view loop.
+  public func selectPreviousKeyView(_ sender: Any?) {
+    moveFocus(forward: false)
+  }
+
+  private func moveFocus(forward: Bool) {
+    let current = firstResponder as? View
+    if let current {
+      if let explicit = forward ? current.nextValidKeyView : current.previousValidKeyView {
+        makeFirstResponder(explicit)
+        return
+      }
+    }
+    let loop = rootView?.keyViewsInReadingOrder() ?? []
+    guard !loop.isEmpty else { return }
+    guard let current, let index = loop.firstIndex(where: { $0 === current }) else {
+      if let initial = initialFirstResponder, initial.canBecomeKeyView {
+        makeFirstResponder(initial)
+      } else {
+        makeFirstResponder(forward ? loop.first : loop.last)
+      }
+      return
+    }
+    let next = forward ? (index + 1) % loop.count : (index - 1 + loop.count) % loop.count
+    makeFirstResponder(loop[next])
+  }
+
+  // MARK: Undo
+
+  private var ownUndoManager: UndoManager?
+
+  /// The undo manager if one was made or given, without making one.
+  var existingUndoManager: UndoManager? {
+    ownUndoManager ?? delegate?.windowWillReturnUndoManager(self)
+  }
+
+  /// The delegate's undo manager if it gives one, else the window's own, made on first use.
+  open override var undoManager: UndoManager? {
+    if ownUndoManager == nil, let fromDelegate = delegate?.windowWillReturnUndoManager(self) {
+      return fromDelegate
+    }
+    if ownUndoManager == nil { ownUndoManager = UndoManager() }
+    return ownUndoManager
+  }
+
+  // MARK: Events
+
+  /// Delivers an event to the window: keys to the first responder, touches to the views
+  /// they began in, scrolls to the view under the pointer.
+  open func sendEvent(_ event: Event) {
+    switch event.type {
+    case .key:
+      if let key = event.key { dispatchKey(key, event: event) }
+    case .touches:
+      deliverTouches(event)
+    case .scroll:
+      guard let scroll = event.scroll else { return }
+      let p = Point(x: scroll.location.x - frame.minX, y: scroll.location.y - frame.minY)
+      let target: Responder = rootView?.hitTest(p, with: event) ?? self
+      target.scrollWheel(with: event)
+    case .paste:
+      (firstResponder ?? self).insertText(event.text ?? "")
+    }
+  }
+
+  /// At the end of the view chain an unhandled key is interpreted: typed text goes to a first
+  /// responder that accepts it, other keys become actions through the key bindings.
+  open override func keyDown(with event: KeyEvent) {
+    if interpretKeyEvent(event) { return }
+    super.keyDown(with: event)
+  }
+
+  // MARK: Drawing
+
+  /// Whether any view of the window needs to be drawn.
+  public private(set) var needsDisplay = true
+
+  /// Marks the window for drawing in the next frame.
+  public func setNeedsDisplay() {
+    needsDisplay = true
+    application?.setNeedsDisplay()
+  }
+
+  /// Lays out and draws the window into `canvas` (screen coordinates), clipped to its frame.
+  open func display(in canvas: Canvas) {
+    needsDisplay = false
+    rootView?.layoutIfNeeded()
+    canvas.withTranslation(frame.origin, clippedTo: frame) { canvas in
+      drawBackground(in: canvas)
+      rootView?.render(in: canvas)
+    }
+  }
+
+  /// Draws what is behind the root view (a frame or title bar); default: blank cells.
+  open func drawBackground(in canvas: Canvas) {
+    canvas.fill(Rect(origin: .zero, size: frame.size))
+  }
+
+  /// Where the text cursor should be, in screen cells, or nil to hide it; asked of the
+  /// first responder after each frame (text fields put it at the insertion point).
+  public var cursorPosition: Point? {
+    guard let view = firstResponder as? View, let p = view.textCursorPosition else { return nil }
+    return view.convertToScreen(p)
+  }
+}
