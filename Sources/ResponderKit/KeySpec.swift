@@ -102,8 +102,13 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
     return table
   }()
 
+  /// The keysym of a named key (`Return`, `PageUp`, `F5`; case-insensitive), nil otherwise.
+  public static func keysym(named name: String) -> Keysym? {
+    keyNames[name.lowercased()]
+  }
+
   /// The display name of a named key (`Return`, `F5`), nil for characters.
-  static func name(of keysym: Keysym) -> String? {
+  public static func name(of keysym: Keysym) -> String? {
     switch keysym {
     case .returnKey: return "Return"
     case .tab: return "Tab"

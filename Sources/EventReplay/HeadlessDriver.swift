@@ -1,0 +1,169 @@
+import Foundation
+import ResponderKit
+
+/// Runs an application without a terminal: a virtual screen of a chosen size, a virtual clock,
+/// and methods that type, click, drag and scroll through the same ``Application/handle(_:)``
+/// path live input takes. Tests read the screen back as text.
+///
+///     let app = Application()
+///     let driver = HeadlessDriver(application: app, size: Size(width: 40, height: 10))
+///     // … set up windows …
+///     driver.type("milk")
+///     driver.press("Return")
+///     #expect(driver.screenText.contains("milk"))
+///
+/// Time moves only when the driver says so (each input advances it by ``step``), so a run is
+/// exactly repeatable.
+@MainActor
+public final class HeadlessDriver {
+  /// The application driven.
+  public let application: Application
+  /// The virtual clock, in seconds.
+  public private(set) var now: TimeInterval = 0
+  /// How far the clock moves before each input, in seconds.
+  public var step: TimeInterval = 0.01
+  /// Every input sent, with its time: a recording of the session.
+  public private(set) var recording: Recording
+
+  /// Drives `application` on a virtual screen of `size`, and finishes its launch.
+  public init(application: Application, size: Size = Size(width: 80, height: 24)) {
+    self.application = application
+    self.recording = Recording(screenSize: size)
+    application.screenSize = size
+    application.finishLaunching()
+  }
+
+  /// Moves the virtual clock forward.
+  public func advance(by seconds: TimeInterval) {
+    now += max(0, seconds)
+  }
+
+  /// Sends one input at the current time (after a ``step``); returns whether it was delivered.
+  @discardableResult
+  public func send(_ input: InputEvent) -> Bool {
+    now += step
+    let stamped = input.stamped(now)
+    recording.append(stamped, at: now)
+    return application.handle(stamped)
+  }
+
+  /// Types text as key presses (down then up for each character).
+  public func type(_ text: String) {
+    for character in text {
+      var key = KeyEvent.character(character)
+      send(.key(key))
+      key.phase = .up
+      send(.key(key))
+    }
+  }
+
+  /// Presses a key given as a key spec (`Return`, `Control+z`, `Shift+Tab`, `F5`, `a`).
+  /// A malformed spec is a programming error in the test and traps with the reason.
+  public func press(_ spec: String) {
+    let parsed: KeySpec
+    do {
+      parsed = try KeySpec(parsing: spec)
+    } catch {
+      preconditionFailure("bad key spec \"\(spec)\": \(error)")
+    }
+    press(parsed)
+  }
+
+  /// Presses a key spec: down then up.
+  public func press(_ spec: KeySpec) {
+    var key = KeyEvent(keysym: spec.keysym, modifierFlags: spec.modifiers)
+    if let scalar = spec.keysym.unicodeScalar {
+      let plain = String(Character(scalar))
+      key.charactersIgnoringModifiers = plain
+      if spec.modifiers.isDisjoint(with: [.control, .alt, .super, .hyper, .meta]) {
+        key.characters = spec.modifiers.contains(.shift) ? plain.uppercased() : plain
+      } else if spec.modifiers.contains(.control), scalar.isASCII, scalar.properties.isAlphabetic {
+        // What a terminal sends for Control+letter.
+        key.characters = String(UnicodeScalar(UInt8(scalar.value & 0x1f)))
+      }
+    }
+    send(.key(key))
+    key.phase = .up
+    send(.key(key))
+  }
+
+  /// Taps (clicks) at a screen cell: a touch that begins and ends there.
+  public func tap(x: Double, y: Double, id: Int = 0) {
+    let location = Point(x: x, y: y)
+    send(.touches([TouchSample(id: id, phase: .began, location: location)]))
+    send(.touches([TouchSample(id: id, phase: .ended, location: location)]))
+  }
+
+  /// Drags from one cell to another in `steps` moves, then lifts (or, with `cancel`, the
+  /// touch is cancelled instead of ending).
+  public func drag(from start: Point, to end: Point, steps: Int = 4, id: Int = 0, cancel: Bool = false) {
+    send(.touches([TouchSample(id: id, phase: .began, location: start)]))
+    let count = max(1, steps)
+    for i in 1...count {
+      let t = Double(i) / Double(count)
+      let p = Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+      send(.touches([TouchSample(id: id, phase: .moved, location: p)]))
+    }
+    send(.touches([TouchSample(id: id, phase: cancel ? .cancelled : .ended, location: end)]))
+  }
+
+  /// Scrolls at a cell by `dy` lines (positive: down).
+  public func scroll(x: Double, y: Double, dy: Double) {
+    send(.scroll(ScrollSample(location: Point(x: x, y: y), dy: dy)))
+  }
+
+  /// Pastes text.
+  public func paste(_ text: String) {
+    send(.paste(text, timestamp: now))
+  }
+
+  /// Resizes the virtual screen.
+  public func resize(to size: Size) {
+    send(.resize(size, timestamp: now))
+  }
+
+  /// Replays a recording: its screen size, then each input at its recorded time (the clock
+  /// jumps to each entry's time). Returns how many inputs were delivered.
+  @discardableResult
+  public func replay(_ recording: Recording) -> Int {
+    application.screenSize = recording.screenSize
+    var delivered = 0
+    for entry in recording.entries {
+      now = max(now, entry.time)
+      let input = entry.input.stamped(now)
+      self.recording.append(input, at: now)
+      if application.handle(input) { delivered += 1 }
+    }
+    return delivered
+  }
+
+  /// The screen as cells.
+  public var screen: CellBuffer { application.renderScreen() }
+
+  /// The screen as plain text, trailing spaces trimmed: what snapshot files hold.
+  public var screenText: String { screen.plainText }
+}
+
+extension InputEvent {
+  /// The same input with its timestamp replaced (the driver's clock is the only clock).
+  func stamped(_ time: TimeInterval) -> InputEvent {
+    switch self {
+    case .key(var key):
+      key.timestamp = time
+      return .key(key)
+    case .touches(let samples):
+      return .touches(
+        samples.map {
+          var sample = $0
+          sample.timestamp = time
+          return sample
+        })
+    case .scroll(var scroll):
+      scroll.timestamp = time
+      return .scroll(scroll)
+    case .paste(let text, _): return .paste(text, timestamp: time)
+    case .focus(let active, _): return .focus(active, timestamp: time)
+    case .resize(let size, _): return .resize(size, timestamp: time)
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import ResponderKit
+
+/// A recorded session: the screen size it started with and every input with its time.
+///
+/// The file form is line-based text that a person can read and write by hand:
+///
+///     responderkit-recording 1
+///     size 80 24
+///     0.000 key down a text="a"
+///     0.120 key down Control+c
+///     0.500 touch 0 began 10 5
+///     0.550 touch 0 moved 12 5; 1 began 30 8
+///     0.600 scroll 10 5 0 3
+///     0.700 paste "two\nlines"
+///     0.800 focus out
+///     0.900 resize 100 30
+///
+/// Times are seconds from the start and never go backwards. Keys are written as key specs
+/// (`Control+Shift+Left`, `a`, `F5`, or a raw keysym `0xfe03`) with optional `text=`,
+/// `plain=` (characters ignoring modifiers) and `code=` (evdev key code) fields; strings are
+/// JSON string literals.
+public struct Recording: Hashable, Sendable {
+  /// One input and when it happened.
+  public struct Entry: Hashable, Sendable {
+    /// Seconds from the start of the recording.
+    public var time: TimeInterval
+    /// The input.
+    public var input: InputEvent
+
+    /// Creates an entry.
+    public init(time: TimeInterval, input: InputEvent) {
+      self.time = time
+      self.input = input
+    }
+  }
+
+  /// The format version this library writes and reads.
+  public static let currentVersion = 1
+  /// The first word of every recording file.
+  public static let magic = "responderkit-recording"
+
+  /// The screen size at the start.
+  public var screenSize: Size
+  /// The inputs in time order.
+  public private(set) var entries: [Entry]
+
+  /// An empty recording.
+  public init(screenSize: Size = Size(width: 80, height: 24), entries: [Entry] = []) {
+    self.screenSize = screenSize
+    self.entries = entries
+  }
+
+  /// Adds an input; its time must not be before the last entry's.
+  public mutating func append(_ input: InputEvent, at time: TimeInterval) {
+    precondition(time >= (entries.last?.time ?? 0), "recording times never go backwards")
+    entries.append(Entry(time: time, input: input))
+  }
+
+  /// The recording as text, in the format described above.
+  public var text: String {
+    var lines = [
+      "\(Recording.magic) \(Recording.currentVersion)",
+      "size \(Int(screenSize.width)) \(Int(screenSize.height))",
+    ]
+    for entry in entries {
+      lines.append(String(format: "%.3f ", entry.time) + RecordingFormat.describe(entry.input))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Writes the text form to a file atomically.
+  public func write(to url: URL) throws {
+    try Data(text.utf8).write(to: url, options: .atomic)
+  }
+}
