@@ -234,6 +234,14 @@ extension InputParser {
               keysym, modifiers: modifiers, phase: phase, text: text, time: time))))
     }
     guard let scalar = InputParser.keyScalar(code) else { return .malformed }
+    if KittyKeyCodes.privateUseRange.contains(code) {  // a functional key with no keysym
+      return .input(
+        .event(
+          .key(
+            InputParser.functionalKeyEvent(
+              Keysym(unicodeScalar: scalar), modifiers: modifiers, phase: phase, text: text,
+              time: time))))
+    }
     return .input(
       .event(
         .key(

@@ -25,9 +25,10 @@ import ResponderKit
 /// ``maxParameterCount`` numbers; a longer one is reported once as `.unknown` holding its first
 /// ``maxSequenceLength`` bytes, and the rest of it, up to and including its final byte, is
 /// skipped. So the parser holds at most ``maxSequenceLength`` bytes of sequence. Pasted text is
-/// delivered in chunks: whenever ``pasteChunkLimit`` bytes have collected (cut back to a
-/// UTF-8 boundary) they are sent as one `.paste`, the rest with the end marker; an empty
-/// bracketed paste is one empty `.paste`. Time is linear in the input.
+/// delivered in chunks: whenever more than ``pasteChunkLimit`` bytes have collected, the first
+/// ``pasteChunkLimit`` (cut back to a UTF-8 boundary) are sent as one `.paste`; the rest goes
+/// with the end marker, and an empty bracketed paste is one empty `.paste`. Pasted text is
+/// the bytes as sent (invalid UTF-8 becomes U+FFFD; line ends are usually "\r"). Time is linear in the input.
 public struct InputParser: Sendable {
   /// The default escape timeout, 50 ms: neovim's `ttimeoutlen` default, long enough for
   /// sequences split by a slow link, short enough that Escape feels immediate.
@@ -414,13 +415,11 @@ public struct InputParser: Sendable {
 
   /// Sends full chunks of pasted text, each cut back to a UTF-8 character boundary.
   mutating func deliverPasteChunks(time: TimeInterval, into items: inout [TerminalInput]) {
-    while pasteBytes.count >= pasteChunkLimit {
+    // Strictly more than a chunk, so the byte after the cut is known and the cut point
+    // depends only on the content, never on how reads split it.
+    while pasteBytes.count > pasteChunkLimit {
       var cut = pasteChunkLimit
-      var back = 0
-      while back < 3 && cut > 1 && pasteBytes[cut] & 0xc0 == 0x80 {
-        cut -= 1
-        back += 1
-      }
+      while cut > pasteChunkLimit - 3 && pasteBytes[cut] & 0xc0 == 0x80 { cut -= 1 }
       if pasteBytes[cut] & 0xc0 == 0x80 { cut = pasteChunkLimit }
       let text = String(decoding: pasteBytes[0..<cut], as: UTF8.self)
       pasteBytes.removeFirst(cut)
