@@ -1,0 +1,380 @@
+import Foundation
+import ResponderKit
+
+/// Control sequences (`ESC [ …`): keys, mouse, focus, paste markers and replies.
+extension InputParser {
+  /// A number too large for any field; range checks reject it.
+  static let saturated: Int32 = 999_999_999
+
+  /// Finds the end of the CSI at `p` and decodes it. Bytes other than parameter,
+  /// intermediate and final bytes cut the sequence short: what came before is `.unknown`
+  /// and the interrupting byte starts the next item.
+  mutating func decodeCSI(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval)
+    -> Step
+  {
+    var i = 2
+    if n > 2 && p[2] == 0x5b {  // linux console: CSI [ A … E are F1 … F5
+      guard n > 3 else { return final ? unknown(p, n) : .incomplete }
+      let key = p[3]
+      if key >= 0x41 && key <= 0x45 {
+        return Step(used: 4, item: InputParser.functionalKey(.f(Int(key - 0x40)), time: time))
+      }
+      return unknown(p, 3)
+    }
+    while true {
+      if i >= InputParser.maxSequenceLength {
+        return Step(used: i, item: .unknown(Array(UnsafeBufferPointer(start: p, count: i))), effect: .discardRest)
+      }
+      guard i < n else { return final ? unknown(p, n) : .incomplete }
+      let byte = p[i]
+      if byte >= 0x40 && byte <= 0x7e { break }
+      if byte < 0x20 || byte > 0x7e { return unknown(p, i) }
+      i += 1
+    }
+    let item = dispatchCSI(p, finalIndex: i, time: time)
+    if case .pasteStart = item { return Step(used: i + 1, item: nil, effect: .startPaste) }
+    if case .input(let input) = item { return Step(used: i + 1, item: input) }
+    return unknown(p, i + 1)
+  }
+
+  /// `.unknown` holding `p[0..<count]`.
+  func unknown(_ p: UnsafePointer<UInt8>, _ count: Int) -> Step {
+    Step(used: count, item: .unknown(Array(UnsafeBufferPointer(start: p, count: count))))
+  }
+
+  /// The meaning of a complete control sequence.
+  enum CSIMeaning {
+    case input(TerminalInput)
+    case pasteStart
+    case malformed
+  }
+
+  /// Decodes `p[0...finalIndex]`, a complete CSI.
+  mutating func dispatchCSI(_ p: UnsafePointer<UInt8>, finalIndex: Int, time: TimeInterval)
+    -> CSIMeaning
+  {
+    let final = p[finalIndex]
+    var start = 2
+    var marker: UInt8 = 0
+    if start < finalIndex && p[start] >= 0x3c && p[start] <= 0x3f {
+      marker = p[start]
+      start += 1
+    }
+    var paramEnd = start
+    while paramEnd < finalIndex && p[paramEnd] >= 0x30 && p[paramEnd] <= 0x3f { paramEnd += 1 }
+    // At most one intermediate byte is used by anything we decode.
+    var intermediate: UInt8 = 0
+    if paramEnd < finalIndex {
+      guard paramEnd + 1 == finalIndex, p[paramEnd] >= 0x20 && p[paramEnd] <= 0x2f else {
+        return .malformed
+      }
+      intermediate = p[paramEnd]
+    }
+    guard readParameters(p + start, paramEnd - start) else { return .malformed }
+
+    switch (marker, intermediate) {
+    case (0, 0):
+      return decodePlainCSI(final: final, time: time)
+    case (0x3c, 0):  // <
+      guard final == 0x4d || final == 0x6d else { return .malformed }
+      return decodeMouse(release: final == 0x6d, time: time)
+    case (0x3f, 0):  // ?
+      if final == 0x75, fieldCount <= 1 {
+        let flags = parameter(0) ?? 0
+        guard flags < 1 << 16 else { return .malformed }
+        return .input(.reply(.keyboardFlags(flags)))
+      }
+      if final == 0x63 {
+        var attributes: [Int] = []
+        for field in 0..<fieldCount { attributes.append(parameter(field) ?? 0) }
+        return .input(.reply(.primaryDeviceAttributes(attributes)))
+      }
+      return .malformed
+    case (0x3f, 0x24), (0, 0x24):  // $ y: DECRPM
+      guard final == 0x79, fieldCount == 2, let mode = parameter(0), let value = parameter(1),
+        let state = TerminalReply.ModeState(rawValue: value)
+      else { return .malformed }
+      return .input(.reply(.modeReport(mode: mode, isPrivate: marker != 0, state: state)))
+    default:
+      return .malformed
+    }
+  }
+
+  /// CSI without a private marker or intermediate byte.
+  mutating func decodePlainCSI(final: UInt8, time: TimeInterval) -> CSIMeaning {
+    switch final {
+    case 0x7e: return decodeTilde(time: time)
+    case 0x75: return decodeKitty(time: time)
+    case 0x52:  // R: cursor position report; bare CSI R is F3
+      if fieldCount == 0 { return .input(InputParser.functionalKey(.f(3), time: time)) }
+      guard fieldCount == 2, let row = parameter(0), let column = parameter(1), row >= 1,
+        column >= 1, row < InputParser.maxCoordinate, column < InputParser.maxCoordinate
+      else { return .malformed }
+      return .input(.reply(.cursorPosition(row: row - 1, column: column - 1)))
+    case 0x49, 0x4f:  // I, O: focus
+      guard fieldCount == 0 else { return .malformed }
+      return .input(.event(.focus(final == 0x49, timestamp: time)))
+    case 0x61...0x64:  // rxvt: CSI a … d are Shift+Up, Down, Right, Left
+      guard fieldCount == 0 else { return .malformed }
+      let keys: [Keysym] = [.up, .down, .right, .left]
+      return .input(InputParser.functionalKey(keys[Int(final - 0x61)], modifiers: .shift, time: time))
+    default:
+      break
+    }
+    let keysym: Keysym
+    switch final {
+    case 0x41: keysym = .up
+    case 0x42: keysym = .down
+    case 0x43: keysym = .right
+    case 0x44: keysym = .left
+    case 0x45: keysym = Keysym(0xff9d)  // KP_Begin
+    case 0x46: keysym = .end
+    case 0x48: keysym = .home
+    case 0x50: keysym = .f(1)
+    case 0x51: keysym = .f(2)
+    case 0x53: keysym = .f(4)
+    case 0x5a: keysym = .tab  // Z: Shift+Tab
+    default: return .malformed
+    }
+    // CSI 1 ; mods[:event] X, or xterm's old CSI mods X.
+    var modifiers: KeyEvent.ModifierFlags = []
+    var phase = KeyEvent.Phase.down
+    if fieldCount >= 2 {
+      guard fieldCount == 2, parameter(0) ?? 1 == 1, let decoded = modifiersAndPhase(field: 1)
+      else { return .malformed }
+      (modifiers, phase) = decoded
+    } else if fieldCount == 1, let old = parameter(0), old > 1 {
+      guard let decoded = modifiersAndPhase(field: 0) else { return .malformed }
+      (modifiers, phase) = decoded
+    }
+    if final == 0x5a { modifiers.insert(.shift) }
+    return .input(InputParser.functionalKey(keysym, modifiers: modifiers, phase: phase, time: time))
+  }
+
+  /// `CSI number ; mods ~`: editing and function keys, paste start, modifyOtherKeys.
+  mutating func decodeTilde(time: TimeInterval) -> CSIMeaning {
+    guard let number = parameter(0), fieldCount <= 3 else { return .malformed }
+    if number == 200 && fieldCount == 1 { return .pasteStart }
+    if number == 27 {  // xterm modifyOtherKeys: CSI 27 ; mods ; code ~
+      guard fieldCount == 3, let (modifiers, phase) = modifiersAndPhase(field: 1),
+        let code = parameter(2)
+      else { return .malformed }
+      return keyForCode(code, shifted: nil, modifiers: modifiers, phase: phase, text: nil, time: time)
+    }
+    guard fieldCount <= 2 else { return .malformed }
+    let keysym: Keysym
+    switch number {
+    case 1, 7: keysym = .home  // 1: linux console and vt220 Find; 7: rxvt
+    case 2: keysym = .insert
+    case 3: keysym = .delete
+    case 4, 8: keysym = .end  // 4: linux console and vt220 Select; 8: rxvt
+    case 5: keysym = .pageUp
+    case 6: keysym = .pageDown
+    case 11...15: keysym = .f(number - 10)
+    case 17...21: keysym = .f(number - 11)
+    case 23...26: keysym = .f(number - 12)
+    case 28, 29: keysym = .f(number - 13)  // 29 is F16 as in xterm (kitty's legacy MENU)
+    case 31...34: keysym = .f(number - 14)
+    case 57427: keysym = Keysym(0xff9d)  // kitty KP_Begin
+    default: return .malformed
+    }
+    guard let (modifiers, phase) = modifiersAndPhase(field: 1) else { return .malformed }
+    return .input(InputParser.functionalKey(keysym, modifiers: modifiers, phase: phase, time: time))
+  }
+
+  /// `CSI code:shifted:base ; mods:event ; text u`, the kitty keyboard protocol.
+  mutating func decodeKitty(time: TimeInterval) -> CSIMeaning {
+    guard fieldCount >= 1, fieldCount <= 3, subparameterCount(0) <= 3,
+      subparameterCount(1) <= 2, let code = parameter(0)
+    else { return .malformed }
+    guard let (modifiers, phase) = modifiersAndPhase(field: 1) else { return .malformed }
+    var shifted: Unicode.Scalar?
+    if let value = parameter(0, 1) {
+      guard let scalar = InputParser.keyScalar(value) else { return .malformed }
+      shifted = scalar
+    }
+    if let base = parameter(0, 2) {  // the base layout key: validated, not carried
+      guard InputParser.keyScalar(base) != nil || KittyKeyCodes.keysym(forFunctionalCode: base) != nil
+      else { return .malformed }
+    }
+    var text: String?
+    if fieldCount == 3 {
+      var collected = ""
+      for index in 0..<subparameterCount(2) {
+        guard let value = parameter(2, index), let scalar = Unicode.Scalar(UInt32(value)),
+          value >= 0x20, !(0x7f...0x9f).contains(value)
+        else { return .malformed }
+        collected.unicodeScalars.append(scalar)
+      }
+      text = collected.isEmpty ? nil : collected
+    }
+    if code == 0 {  // text with no known key
+      guard let text, let first = text.unicodeScalars.first else { return .malformed }
+      return .input(
+        .event(
+          .key(
+            KeyEvent(
+              keysym: Keysym(unicodeScalar: first), characters: text,
+              charactersIgnoringModifiers: text, modifierFlags: modifiers, phase: phase,
+              timestamp: time))))
+    }
+    return keyForCode(code, shifted: shifted, modifiers: modifiers, phase: phase, text: text, time: time)
+  }
+
+  /// The key for a kitty or modifyOtherKeys key number.
+  func keyForCode(
+    _ code: Int, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
+    phase: KeyEvent.Phase, text: String?, time: TimeInterval
+  ) -> CSIMeaning {
+    if let keysym = KittyKeyCodes.keysym(forFunctionalCode: code) {
+      return .input(
+        .event(
+          .key(
+            InputParser.functionalKeyEvent(
+              keysym, modifiers: modifiers, phase: phase, text: text, time: time))))
+    }
+    guard let scalar = InputParser.keyScalar(code) else { return .malformed }
+    if KittyKeyCodes.privateUseRange.contains(code) {  // a functional key with no keysym
+      return .input(
+        .event(
+          .key(
+            InputParser.functionalKeyEvent(
+              Keysym(unicodeScalar: scalar), modifiers: modifiers, phase: phase, text: text,
+              time: time))))
+    }
+    return .input(
+      .event(
+        .key(
+          InputParser.characterKey(
+            base: scalar, shifted: shifted, modifiers: modifiers, phase: phase, text: text,
+            time: time))))
+  }
+
+  /// A key number that stands for a character: a Unicode scalar that is not a control.
+  static func keyScalar(_ value: Int) -> Unicode.Scalar? {
+    guard value >= 0x20, !(0x7f...0x9f).contains(value), value <= 0x10ffff,
+      let scalar = Unicode.Scalar(UInt32(value))
+    else { return nil }
+    return scalar
+  }
+
+  /// The largest row or column accepted, a sanity bound against garbage numbers.
+  static let maxCoordinate = 1 << 20
+
+  /// `CSI < b ; x ; y M|m`, SGR mouse: the left button is touch 0, the wheel scrolls, other
+  /// buttons and hovering are ``PointerReport``s. Coordinates are 1-based; 0 is malformed.
+  mutating func decodeMouse(release: Bool, time: TimeInterval) -> CSIMeaning {
+    guard fieldCount == 3, subparameterCount(0) == 1, subparameterCount(1) == 1,
+      subparameterCount(2) == 1, let code = parameter(0), let x = parameter(1),
+      let y = parameter(2), code < 256, x >= 1, y >= 1, x < InputParser.maxCoordinate,
+      y < InputParser.maxCoordinate
+    else { return .malformed }
+    var modifiers: KeyEvent.ModifierFlags = []
+    if code & 4 != 0 { modifiers.insert(.shift) }
+    if code & 8 != 0 { modifiers.insert(.alt) }
+    if code & 16 != 0 { modifiers.insert(.control) }
+    let location = Point(x: x - 1, y: y - 1)
+    let low = code & 3
+    let motion = code & 32 != 0
+    if code & 64 != 0 && code & 128 == 0 {  // wheel: 64 up, 65 down, 66 left, 67 right
+      guard !release, !motion else { return .malformed }
+      let dx: Double = low == 2 ? -1 : low == 3 ? 1 : 0
+      let dy: Double = low == 0 ? -1 : low == 1 ? 1 : 0
+      return .input(
+        .event(.scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))))
+    }
+    let action: PointerReport.Action = release ? .release : motion ? .move : .press
+    let button: PointerReport.Button
+    if code & 128 != 0 {
+      guard code & 64 == 0 else { return .malformed }
+      button = .extra(8 + low)
+    } else {
+      switch low {
+      case 0:
+        let phase: TouchPhase = release ? .ended : motion ? .moved : .began
+        return .input(
+          .event(
+            .touches([
+              TouchSample(id: 0, phase: phase, location: location, modifierFlags: modifiers, timestamp: time)
+            ])))
+      case 1: button = .middle
+      case 2: button = .right
+      default:
+        guard motion, !release else { return .malformed }
+        button = .none
+      }
+    }
+    return .input(
+      .pointer(
+        PointerReport(button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
+  }
+
+  /// Modifiers (`1 + bits`, default none) and event type (1 press, 2 repeat, 3 release) from
+  /// a field; nil when out of range.
+  func modifiersAndPhase(field: Int) -> (KeyEvent.ModifierFlags, KeyEvent.Phase)? {
+    let encoded = parameter(field) ?? 1
+    guard encoded >= 1, encoded <= 256 else { return nil }
+    let phase: KeyEvent.Phase
+    switch parameter(field, 1) ?? 1 {
+    case 1: phase = .down
+    case 2: phase = .repeat
+    case 3: phase = .up
+    default: return nil
+    }
+    return (KeyEvent.ModifierFlags(rawValue: UInt16(encoded - 1)), phase)
+  }
+
+  // MARK: - Parameters
+
+  /// Reads `;`-separated fields of `:`-separated numbers into the scratch storage.
+  /// False when there are too many or a byte is misplaced.
+  mutating func readParameters(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    parameterValues.removeAll(keepingCapacity: true)
+    parameterFields.removeAll(keepingCapacity: true)
+    guard n > 0 else { return true }
+    var field: UInt8 = 0
+    var value: Int32 = -1
+    for index in 0..<n {
+      let byte = p[index]
+      switch byte {
+      case 0x30...0x39:
+        let digit = Int32(byte - 0x30)
+        value = value < 0 ? digit : value >= 99_999_999 ? InputParser.saturated : value * 10 + digit
+      case 0x3a, 0x3b:
+        guard parameterValues.count < InputParser.maxParameterCount - 1 else { return false }
+        parameterValues.append(value)
+        parameterFields.append(field)
+        value = -1
+        if byte == 0x3b { field += 1 }
+      default:
+        return false
+      }
+    }
+    parameterValues.append(value)
+    parameterFields.append(field)
+    return true
+  }
+
+  /// The number of `;`-separated fields.
+  var fieldCount: Int { parameterFields.last.map { Int($0) + 1 } ?? 0 }
+
+  /// The number of numbers (sub-parameters) in a field.
+  func subparameterCount(_ field: Int) -> Int {
+    var count = 0
+    for f in parameterFields where Int(f) == field { count += 1 }
+    return count
+  }
+
+  /// A number, nil when absent or empty.
+  func parameter(_ field: Int, _ sub: Int = 0) -> Int? {
+    var seen = 0
+    for index in parameterFields.indices where Int(parameterFields[index]) == field {
+      if seen == sub {
+        let value = parameterValues[index]
+        return value < 0 ? nil : Int(value)
+      }
+      seen += 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import ResponderKit
+
+/// Building `KeyEvent`s the way a terminal user expects them.
+///
+/// - `keysym`: functional keys get their XKB keysym; characters get
+///   `Keysym(unicodeScalar:)` of the character typed (Shift applied: Shift+a is `A`).
+/// - `characters`: what the key types after modifiers: Control maps ASCII keys through the
+///   legacy control table (Control+a is "\u{1}"), otherwise the (shifted) character; empty for
+///   functional keys except Return "\r", Tab "\t", BackSpace "\u{8}", Escape "\u{1b}" and the
+///   keypad's digits and operators. Associated text from the kitty protocol wins.
+/// - `charactersIgnoringModifiers`: the character with no modifiers but Shift.
+/// - Legacy text carries no Shift flag: "A" arrives already shifted.
+extension InputParser {
+  /// Key events for the printable ASCII bytes, built once.
+  static let asciiKeys: [KeyEvent] = (0..<128).map { byte in
+    guard byte >= 0x20 && byte < 0x7f else { return KeyEvent(keysym: .noSymbol) }
+    let text = String(UnicodeScalar(UInt8(byte)))
+    return KeyEvent(keysym: Keysym(UInt32(byte)), characters: text, charactersIgnoringModifiers: text)
+  }
+
+  /// A key for a C0 control byte or DEL, as legacy terminals send them.
+  ///
+  /// 0x08 is BackSpace (terminals whose `kbs` is ^H send it for the key; kitty and xterm
+  /// send it for Control+BackSpace, which legacy bytes cannot tell apart). 0x0a is Control+j,
+  /// 0x00 Control+space, 0x1c–0x1f Control+\ ] ^ /.
+  static func controlKey(_ byte: UInt8, time: TimeInterval) -> KeyEvent {
+    switch byte {
+    case 0x0d: return functionalKeyEvent(.returnKey, time: time)
+    case 0x09: return functionalKeyEvent(.tab, time: time)
+    case 0x7f, 0x08: return functionalKeyEvent(.backSpace, time: time)
+    case 0x1b: return functionalKeyEvent(.escape, time: time)
+    default: break
+    }
+    let base: UInt8 =
+      switch byte {
+      case 0x00: 0x20
+      case 0x1c: 0x5c
+      case 0x1d: 0x5d
+      case 0x1e: 0x5e
+      case 0x1f: 0x2f
+      default: byte + 0x60  // 0x01…0x1a: a…z
+      }
+    let plain = String(UnicodeScalar(base))
+    return KeyEvent(
+      keysym: Keysym(UInt32(base)), characters: String(UnicodeScalar(byte)),
+      charactersIgnoringModifiers: plain, modifierFlags: .control, timestamp: time)
+  }
+
+  /// A printable ASCII key with modifiers (Alt prefix, ESC [ or ESC O settled by timeout).
+  static func textKey(_ byte: UInt8, modifiers: KeyEvent.ModifierFlags, time: TimeInterval)
+    -> KeyEvent
+  {
+    var key = asciiKeys[Int(byte)]
+    key.modifierFlags = modifiers
+    key.timestamp = time
+    return key
+  }
+
+  /// An unmodified character key (UTF-8 text).
+  static func characterKey(_ scalar: Unicode.Scalar, time: TimeInterval) -> KeyEvent {
+    let text = String(scalar)
+    return KeyEvent(
+      keysym: Keysym(unicodeScalar: scalar), characters: text, charactersIgnoringModifiers: text,
+      timestamp: time)
+  }
+
+  /// A functional key as an input item.
+  static func functionalKey(
+    _ keysym: Keysym, modifiers: KeyEvent.ModifierFlags = [], phase: KeyEvent.Phase = .down,
+    time: TimeInterval
+  ) -> TerminalInput {
+    .event(.key(functionalKeyEvent(keysym, modifiers: modifiers, phase: phase, time: time)))
+  }
+
+  /// A functional key: characters only for the C0 keys and the keypad.
+  static func functionalKeyEvent(
+    _ keysym: Keysym, modifiers: KeyEvent.ModifierFlags = [], phase: KeyEvent.Phase = .down,
+    text: String? = nil, time: TimeInterval
+  ) -> KeyEvent {
+    var characters = ""
+    switch keysym {
+    case .returnKey, .tab, .backSpace, .escape:
+      characters = String(keysym.unicodeScalar!)
+    default:
+      characters = KittyKeyCodes.keypadText(for: keysym) ?? ""
+    }
+    let ignoring = characters
+    if let text { characters = text }
+    return KeyEvent(
+      keysym: keysym, characters: characters, charactersIgnoringModifiers: ignoring,
+      modifierFlags: modifiers, phase: phase, timestamp: time)
+  }
+
+  /// A character key with modifiers, as the kitty protocol and modifyOtherKeys report it:
+  /// `base` is the unshifted key, `shifted` the key with Shift when the terminal says.
+  static func characterKey(
+    base: Unicode.Scalar, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
+    phase: KeyEvent.Phase, text: String?, time: TimeInterval
+  ) -> KeyEvent {
+    var typed = String(base)
+    if modifiers.contains(.shift) {
+      if let shifted {
+        typed = String(shifted)
+      } else if base.properties.isLowercase {
+        typed = typed.uppercased()
+      }
+    }
+    let keysym = Keysym(unicodeScalar: typed.unicodeScalars.first ?? base)
+    var characters = typed
+    if let text {
+      characters = text
+    } else if modifiers.contains(.control), base.isASCII, let control = controlByte(UInt8(base.value)) {
+      characters = String(UnicodeScalar(control))
+    }
+    return KeyEvent(
+      keysym: keysym, characters: characters, charactersIgnoringModifiers: typed,
+      modifierFlags: modifiers, phase: phase, timestamp: time)
+  }
+
+  /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's).
+  static func controlByte(_ key: UInt8) -> UInt8? {
+    switch key {
+    case 0x61...0x7a: key - 0x60
+    case 0x20, 0x40, 0x32: 0
+    case 0x5b, 0x33: 27
+    case 0x5c, 0x34: 28
+    case 0x5d, 0x35: 29
+    case 0x5e, 0x36, 0x7e: 30
+    case 0x5f, 0x2f, 0x37: 31
+    case 0x38, 0x3f: 127
+    default: nil
+    }
+  }
+}

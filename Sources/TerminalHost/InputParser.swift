@@ -1,0 +1,440 @@
+import Foundation
+import ResponderKit
+
+/// Turns the bytes a terminal sends into ``TerminalInput`` values, incrementally.
+///
+/// Feed every read to ``parse(_:at:into:)``; the parser keeps whatever sequence is cut off at
+/// the end of a read and finishes it with the next one, so any split of a byte stream gives
+/// the same items. Understood: UTF-8 text (invalid bytes become U+FFFD and never hold back
+/// what follows), C0 controls, Alt as an ESC prefix, legacy xterm/VT keys in CSI and SS3 form
+/// with modifiers (plus the linux console's `CSI [ A`…`E` and rxvt's `CSI a`…`d`), xterm
+/// modifyOtherKeys, the whole kitty keyboard protocol, SGR mouse (1006), bracketed paste, focus
+/// reports and the replies in ``TerminalReply``. Not understood, reported as
+/// ``TerminalInput/unknown(_:)``: X10/urxvt mouse encodings, OSC/DCS strings (`ESC ]` and
+/// `ESC P` read as Alt+] and Alt+P), rxvt's `$`/`^`/`@` key suffixes.
+///
+/// **Escape timeout.** A lone ESC may be the Escape key or the start of a sequence. The parser
+/// waits: ``pendingDeadline`` says when the bytes held back must be settled; the run loop
+/// calls ``expire(at:into:)`` then (or any later ``parse(_:at:into:)`` does it first). A held
+/// sequence is settled when `time >= last byte's arrival + escapeTimeout`: ESC alone is
+/// Escape, ESC plus one byte is Alt plus that key, a longer unfinished sequence is
+/// ``TerminalInput/unknown(_:)``. Settled items carry the time their bytes arrived. The clock
+/// is the caller's; the parser never sleeps.
+///
+/// **Bounds.** A control sequence may be ``maxSequenceLength`` bytes long, with at most
+/// ``maxParameterCount`` numbers; a longer one is reported once as `.unknown` holding its first
+/// ``maxSequenceLength`` bytes, and the rest of it, up to and including its final byte, is
+/// skipped. So the parser holds at most ``maxSequenceLength`` bytes of sequence. Pasted text is
+/// delivered in chunks: whenever more than ``pasteChunkLimit`` bytes have collected, the first
+/// ``pasteChunkLimit`` (cut back to a UTF-8 boundary) are sent as one `.paste`; the rest goes
+/// with the end marker, and an empty bracketed paste is one empty `.paste`. Pasted text is
+/// the bytes as sent (invalid UTF-8 becomes U+FFFD; line ends are usually "\r"). Time is linear in the input.
+public struct InputParser: Sendable {
+  /// The default escape timeout, 50 ms: neovim's `ttimeoutlen` default, long enough for
+  /// sequences split by a slow link, short enough that Escape feels immediate.
+  public static let defaultEscapeTimeout: TimeInterval = 0.05
+  /// The longest control sequence accepted, in bytes, ESC included.
+  public static let maxSequenceLength = 256
+  /// The most numbers (parameters and sub-parameters together) a control sequence may hold.
+  public static let maxParameterCount = 32
+  /// The default size of a paste chunk, 1 MiB.
+  public static let defaultPasteChunkLimit = 1 << 20
+
+  /// How long held-back bytes wait for the rest of their sequence, in seconds.
+  public var escapeTimeout: TimeInterval
+  /// The bytes of pasted text collected before they are delivered as one chunk.
+  public var pasteChunkLimit: Int
+
+  /// Bytes of an unfinished item, carried to the next call (< maxSequenceLength).
+  var pending: [UInt8] = []
+  /// When the last bytes arrived, for the escape deadline.
+  var lastArrival: TimeInterval = 0
+  /// Inside `CSI 200~ … CSI 201~`.
+  var inPaste = false
+  /// Pasted bytes not yet delivered.
+  var pasteBytes: [UInt8] = []
+  /// Whether the current paste already delivered a chunk.
+  var pasteDeliveredChunk = false
+  /// Skipping the tail of an over-long control sequence.
+  var discardingSequence = false
+  /// Scratch storage for control sequence numbers, reused to avoid allocation.
+  var parameterValues: [Int32] = []
+  /// The field (`;`-separated) each number in `parameterValues` belongs to.
+  var parameterFields: [UInt8] = []
+
+  /// Creates a parser.
+  public init(
+    escapeTimeout: TimeInterval = InputParser.defaultEscapeTimeout,
+    pasteChunkLimit: Int = InputParser.defaultPasteChunkLimit
+  ) {
+    self.escapeTimeout = escapeTimeout
+    self.pasteChunkLimit = max(4, pasteChunkLimit)
+    pending.reserveCapacity(InputParser.maxSequenceLength)
+    parameterValues.reserveCapacity(InputParser.maxParameterCount)
+    parameterFields.reserveCapacity(InputParser.maxParameterCount)
+  }
+
+  /// When held-back bytes must be settled with ``expire(at:into:)``, or nil when nothing
+  /// waits. Inside a paste nothing times out: the end marker is awaited however long.
+  public var pendingDeadline: TimeInterval? {
+    guard !pending.isEmpty, !inPaste else { return nil }
+    return lastArrival + escapeTimeout
+  }
+
+  /// Bytes currently held: an unfinished sequence plus undelivered pasted text.
+  public var bufferedByteCount: Int { pending.count + pasteBytes.count }
+
+  /// Whether the parser is inside a bracketed paste.
+  public var isInPaste: Bool { inPaste }
+
+  /// Parses bytes that arrived at `time`, appending what they complete to `items`.
+  ///
+  /// Held-back bytes whose deadline has passed are settled first, as ``expire(at:into:)``.
+  public mutating func parse(
+    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout [TerminalInput]
+  ) {
+    expire(at: time, into: &items)
+    guard let raw = bytes.baseAddress, bytes.count > 0 else { return }
+    let base = raw.assumingMemoryBound(to: UInt8.self)
+    let count = bytes.count
+    lastArrival = time
+    var offset = 0
+    // Finish the carried item, adding input a bounded slice at a time.
+    while !pending.isEmpty && offset < count {
+      let take = min(InputParser.maxSequenceLength - pending.count, count - offset)
+      pending.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: take))
+      offset += take
+      var carried: [UInt8] = []
+      swap(&carried, &pending)
+      let used = carried.withUnsafeBufferPointer { buffer in
+        run(buffer.baseAddress!, buffer.count, final: false, time: time, into: &items)
+      }
+      if used < carried.count {
+        carried.removeFirst(used)
+        swap(&carried, &pending)
+      } else {
+        carried.removeAll(keepingCapacity: true)
+        swap(&carried, &pending)
+      }
+    }
+    guard offset < count else { return }
+    let used = run(base + offset, count - offset, final: false, time: time, into: &items)
+    if offset + used < count {
+      pending.append(
+        contentsOf: UnsafeBufferPointer(start: base + offset + used, count: count - offset - used))
+    }
+  }
+
+  /// Parses bytes that arrived at `time` and returns the items they complete.
+  public mutating func parse(_ bytes: some Sequence<UInt8>, at time: TimeInterval)
+    -> [TerminalInput]
+  {
+    var items: [TerminalInput] = []
+    let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+      parse(UnsafeRawBufferPointer(buffer), at: time, into: &items)
+    }
+    if done == nil {
+      let array = Array(bytes)
+      array.withUnsafeBytes { parse($0, at: time, into: &items) }
+    }
+    return items
+  }
+
+  /// Settles held-back bytes if their deadline has passed at `time`.
+  public mutating func expire(at time: TimeInterval, into items: inout [TerminalInput]) {
+    guard let deadline = pendingDeadline, time >= deadline else { return }
+    settlePending(at: time, into: &items)
+  }
+
+  /// Settles held-back bytes if their deadline has passed at `time`, returning the items.
+  public mutating func expire(at time: TimeInterval) -> [TerminalInput] {
+    var items: [TerminalInput] = []
+    expire(at: time, into: &items)
+    return items
+  }
+
+  /// Settles everything now, deadline or not: held-back bytes, and an unfinished paste,
+  /// whose text is delivered and which then ends. For end of input (EOF on the tty).
+  public mutating func flush(at time: TimeInterval) -> [TerminalInput] {
+    var items: [TerminalInput] = []
+    settlePending(at: time, into: &items)
+    if inPaste { finishPaste(at: time, into: &items) }
+    discardingSequence = false
+    return items
+  }
+
+  /// Decides the held-back bytes with no more to come. Their items keep the time the bytes
+  /// arrived, not the time of the timeout.
+  mutating func settlePending(at time: TimeInterval, into items: inout [TerminalInput]) {
+    guard !pending.isEmpty else { return }
+    var carried: [UInt8] = []
+    swap(&carried, &pending)
+    _ = carried.withUnsafeBufferPointer { buffer in
+      run(buffer.baseAddress!, buffer.count, final: true, time: lastArrival, into: &items)
+    }
+  }
+
+  // MARK: - The loop
+
+  /// Parses items from `p[0..<n]`, returning how many bytes they used. Stops before an item
+  /// that needs more bytes, unless `final`, in which case everything is used.
+  mutating func run(
+    _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
+    into items: inout [TerminalInput]
+  ) -> Int {
+    var i = 0
+    let ascii = InputParser.asciiKeys
+    while i < n {
+      let byte = p[i]
+      if !inPaste && !discardingSequence && byte >= 0x20 && byte < 0x7f {
+        var key = ascii[Int(byte)]
+        key.timestamp = time
+        items.append(.event(.key(key)))
+        i += 1
+        continue
+      }
+      if inPaste {
+        let used = stepPaste(p + i, n - i, final: final, time: time, into: &items)
+        if used == 0 { break }
+        i += used
+        continue
+      }
+      if discardingSequence {
+        if byte >= 0x20 && byte <= 0x3f {
+          i += 1
+          continue
+        }
+        discardingSequence = false
+        if byte >= 0x40 && byte <= 0x7e { i += 1 }
+        continue
+      }
+      let step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
+      if step.used == 0 { break }
+      i += step.used
+      if let item = step.item { items.append(item) }
+      switch step.effect {
+      case .none: break
+      case .startPaste:
+        inPaste = true
+        pasteDeliveredChunk = false
+      case .discardRest: discardingSequence = true
+      }
+    }
+    return i
+  }
+
+  /// What decoding one item asks the loop to do besides delivering it.
+  enum Effect {
+    case none
+    case startPaste
+    case discardRest
+  }
+
+  /// One decoded item: bytes used (0: needs more), the item, and a state change.
+  struct Step {
+    var used: Int
+    var item: TerminalInput?
+    var effect: Effect = .none
+
+    static let incomplete = Step(used: 0, item: nil)
+  }
+
+  /// Decodes the item at `p` (not printable ASCII outside a paste: the loop does those).
+  mutating func decode(
+    _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, altPrefixed: Bool, time: TimeInterval
+  ) -> Step {
+    let byte = p[0]
+    if byte >= 0x20 && byte < 0x7f {
+      var key = InputParser.asciiKeys[Int(byte)]
+      key.timestamp = time
+      return Step(used: 1, item: .event(.key(key)))
+    }
+    if byte == 0x1b {
+      return decodeEscape(p, n, final: final, altPrefixed: altPrefixed, time: time)
+    }
+    if byte < 0x20 || byte == 0x7f {
+      return Step(used: 1, item: .event(.key(InputParser.controlKey(byte, time: time))))
+    }
+    return decodeUTF8(p, n, final: final, time: time)
+  }
+
+  /// ESC: a sequence, Alt plus the next key, or the Escape key.
+  mutating func decodeEscape(
+    _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, altPrefixed: Bool, time: TimeInterval
+  ) -> Step {
+    guard n >= 2 else {
+      return final ? Step(used: 1, item: InputParser.functionalKey(.escape, time: time)) : .incomplete
+    }
+    let next = p[1]
+    if next == 0x5b {  // [
+      if n == 2 && final {
+        return Step(used: 2, item: .event(.key(InputParser.textKey(0x5b, modifiers: .alt, time: time))))
+      }
+      return decodeCSI(p, n, final: final, time: time)
+    }
+    if next == 0x4f {  // O
+      guard n >= 3 else {
+        if final {
+          return Step(used: 2, item: .event(.key(InputParser.textKey(0x4f, modifiers: .alt, time: time))))
+        }
+        return .incomplete
+      }
+      return decodeSS3(p, time: time)
+    }
+    if altPrefixed {
+      // Only one ESC prefix counts: ESC ESC x is Alt+Escape, then x.
+      return Step(used: 1, item: InputParser.functionalKey(.escape, time: time))
+    }
+    let inner = decode(p + 1, n - 1, final: final, altPrefixed: true, time: time)
+    if inner.used == 0 { return .incomplete }
+    if inner.effect == .none, case .event(.key(var key))? = inner.item {
+      key.modifierFlags.insert(.alt)
+      return Step(used: inner.used + 1, item: .event(.key(key)))
+    }
+    return Step(used: 1, item: InputParser.functionalKey(.escape, time: time))
+  }
+
+  /// `ESC O x`: cursor keys, F1–F4 and the keypad in application mode.
+  func decodeSS3(_ p: UnsafePointer<UInt8>, time: TimeInterval) -> Step {
+    let final = p[2]
+    let keysym: Keysym? =
+      switch final {
+      case 0x41: .up
+      case 0x42: .down
+      case 0x43: .right
+      case 0x44: .left
+      case 0x45: Keysym(0xff9d)  // KP_Begin
+      case 0x46: .end
+      case 0x48: .home
+      case 0x50: .f(1)
+      case 0x51: .f(2)
+      case 0x52: .f(3)
+      case 0x53: .f(4)
+      case 0x4d: .kpEnter
+      case 0x58: Keysym(0xffbd)  // KP_Equal
+      case 0x6a...0x79: Keysym(0xffaa + UInt32(final - 0x6a))  // KP_Multiply … KP_9
+      default: nil
+      }
+    guard let keysym else {
+      return Step(used: 3, item: .unknown(Array(UnsafeBufferPointer(start: p, count: 3))))
+    }
+    return Step(used: 3, item: InputParser.functionalKey(keysym, time: time))
+  }
+
+  /// One UTF-8 encoded character; invalid or truncated bytes give U+FFFD, using the longest
+  /// valid prefix (the "maximal subpart" rule), so the byte that broke it starts afresh.
+  func decodeUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
+    let lead = p[0]
+    var need: Int
+    var value: UInt32
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xbf
+    switch lead {
+    case 0xc2...0xdf:
+      need = 1
+      value = UInt32(lead & 0x1f)
+    case 0xe0...0xef:
+      need = 2
+      value = UInt32(lead & 0x0f)
+      if lead == 0xe0 { low = 0xa0 }
+      if lead == 0xed { high = 0x9f }
+    case 0xf0...0xf4:
+      need = 3
+      value = UInt32(lead & 0x07)
+      if lead == 0xf0 { low = 0x90 }
+      if lead == 0xf4 { high = 0x8f }
+    default:
+      return Step(used: 1, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
+    }
+    var k = 1
+    while need > 0 {
+      guard k < n else {
+        if final {
+          return Step(used: k, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
+        }
+        return .incomplete
+      }
+      let byte = p[k]
+      guard byte >= low && byte <= high else {
+        return Step(used: k, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
+      }
+      value = value << 6 | UInt32(byte & 0x3f)
+      low = 0x80
+      high = 0xbf
+      k += 1
+      need -= 1
+    }
+    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    return Step(used: k, item: .event(.key(InputParser.characterKey(scalar, time: time))))
+  }
+
+  // MARK: - Paste
+
+  /// Inside a paste: collects text up to the end marker `ESC [ 2 0 1 ~`.
+  mutating func stepPaste(
+    _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
+    into items: inout [TerminalInput]
+  ) -> Int {
+    var j = 0
+    while j < n && p[j] != 0x1b { j += 1 }
+    if j > 0 {
+      pasteBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: j))
+      deliverPasteChunks(time: time, into: &items)
+    }
+    if j == n { return n }
+    let marker: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e)
+    var k = 1
+    while k < 6 {
+      guard j + k < n else {
+        if final {
+          pasteBytes.append(contentsOf: UnsafeBufferPointer(start: p + j, count: n - j))
+          deliverPasteChunks(time: time, into: &items)
+          return n
+        }
+        return j
+      }
+      let expected: UInt8 =
+        switch k {
+        case 1: marker.1
+        case 2: marker.2
+        case 3: marker.3
+        case 4: marker.4
+        default: marker.5
+        }
+      if p[j + k] != expected { break }
+      k += 1
+    }
+    if k == 6 {
+      finishPaste(at: time, into: &items)
+      return j + 6
+    }
+    pasteBytes.append(0x1b)
+    deliverPasteChunks(time: time, into: &items)
+    return j + 1
+  }
+
+  /// Sends full chunks of pasted text, each cut back to a UTF-8 character boundary.
+  mutating func deliverPasteChunks(time: TimeInterval, into items: inout [TerminalInput]) {
+    // Strictly more than a chunk, so the byte after the cut is known and the cut point
+    // depends only on the content, never on how reads split it.
+    while pasteBytes.count > pasteChunkLimit {
+      var cut = pasteChunkLimit
+      while cut > pasteChunkLimit - 3 && pasteBytes[cut] & 0xc0 == 0x80 { cut -= 1 }
+      if pasteBytes[cut] & 0xc0 == 0x80 { cut = pasteChunkLimit }
+      let text = String(decoding: pasteBytes[0..<cut], as: UTF8.self)
+      pasteBytes.removeFirst(cut)
+      items.append(.event(.paste(text, timestamp: time)))
+      pasteDeliveredChunk = true
+    }
+  }
+
+  /// Ends a paste, delivering the rest of its text.
+  mutating func finishPaste(at time: TimeInterval, into items: inout [TerminalInput]) {
+    if !pasteBytes.isEmpty || !pasteDeliveredChunk {
+      items.append(.event(.paste(String(decoding: pasteBytes, as: UTF8.self), timestamp: time)))
+    }
+    pasteBytes.removeAll(keepingCapacity: false)
+    inPaste = false
+    pasteDeliveredChunk = false
+  }
+}

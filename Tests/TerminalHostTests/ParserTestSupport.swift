@@ -1,0 +1,58 @@
+import Foundation
+import ResponderKit
+
+@testable import TerminalHost
+
+/// The bytes of a string written with `\u{1b}` for ESC.
+func bytes(_ string: String) -> [UInt8] { Array(string.utf8) }
+
+/// Parses `input` in one piece at time 0, then lets any held-back bytes time out.
+func decodeAll(_ input: [UInt8], parser: InputParser = InputParser()) -> [TerminalInput] {
+  var parser = parser
+  var items = parser.parse(input, at: 0)
+  items += parser.expire(at: 1000)
+  return items
+}
+
+/// Parses a string (see ``bytes(_:)``) as ``decodeAll(_:parser:)`` does.
+func decodeAll(_ string: String) -> [TerminalInput] { decodeAll(bytes(string)) }
+
+/// A key press item at time 0.
+func key(
+  _ keysym: Keysym, _ characters: String = "", ignoring: String? = nil,
+  _ modifiers: KeyEvent.ModifierFlags = [], phase: KeyEvent.Phase = .down
+) -> TerminalInput {
+  .event(
+    .key(
+      KeyEvent(
+        keysym: keysym, characters: characters, charactersIgnoringModifiers: ignoring ?? characters,
+        modifierFlags: modifiers, phase: phase)))
+}
+
+/// A key for a printable character.
+func char(_ character: Character, _ modifiers: KeyEvent.ModifierFlags = []) -> TerminalInput {
+  let scalar = character.unicodeScalars.first!
+  return key(Keysym(unicodeScalar: scalar), String(character), modifiers)
+}
+
+/// One touch of the mouse (touch 0) at time 0.
+func touch(_ phase: TouchPhase, _ x: Int, _ y: Int, _ modifiers: KeyEvent.ModifierFlags = [])
+  -> TerminalInput
+{
+  .event(.touches([TouchSample(id: 0, phase: phase, location: Point(x: x, y: y), modifierFlags: modifiers)]))
+}
+
+/// A protocol vector: input bytes and the items they must decode to.
+struct Vector: CustomStringConvertible, Sendable {
+  var input: String
+  var expected: [TerminalInput]
+  init(_ input: String, _ expected: TerminalInput...) {
+    self.input = input
+    self.expected = expected
+  }
+  init(_ input: String, _ expected: [TerminalInput]) {
+    self.input = input
+    self.expected = expected
+  }
+  var description: String { input.debugDescription }
+}
