@@ -1,0 +1,18 @@
+/// Why a terminal operation failed.
+public enum TerminalError: Error, Hashable, Sendable {
+  /// The terminal is gone: `read` returned end of file or a read or write failed with `EIO`.
+  /// The run loop should shut down (restoring what it can) rather than retry.
+  case hangUp
+  /// A system call failed; `call` names it (for example `"tcsetattr"`) and `errno` says why.
+  case systemCall(call: String, errno: Int32)
+}
+
+extension TerminalError: CustomStringConvertible {
+  /// A one-line explanation.
+  public var description: String {
+    switch self {
+    case .hangUp: return "the terminal hung up (end of file or EIO)"
+    case .systemCall(let call, let errno): return "\(call) failed with errno \(errno)"
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import ResponderKit
+
+/// A terminal mode the host switches on and, on exit, off again. ``Terminal`` records every
+/// mode it enables and disables exactly those, in reverse order.
+public enum TerminalMode: Hashable, Sendable {
+  /// The alternate screen, saving the cursor (DEC private mode 1049).
+  case alternateScreen
+  /// The cursor hidden (mode 25 reset); disabling shows it again.
+  case hiddenCursor
+  /// Mouse press and release reports (mode 1000).
+  case mouseButtons
+  /// Mouse reports while a button is held and moved (mode 1002).
+  case mouseDrag
+  /// Mouse reports for every motion (mode 1003).
+  case mouseMotion
+  /// Mouse reports in SGR form, with no coordinate limit (mode 1006).
+  case sgrMouse
+  /// SGR mouse reports in pixels (mode 1016), where the terminal has it.
+  case sgrPixelMouse
+  /// Pasted text between `ESC [200~` and `ESC [201~` (mode 2004).
+  case bracketedPaste
+  /// `ESC [I` / `ESC [O` when the terminal gains or loses focus (mode 1004).
+  case focusEvents
+  /// The kitty keyboard protocol: pushes `flags` (`CSI > flags u`); disabling pops them
+  /// (`CSI < u`).
+  case kittyKeyboard(flags: UInt8)
+  /// xterm's modifyOtherKeys at `level` (`CSI > 4 ; level m`); disabling resets it (`CSI > 4 m`).
+  case modifyOtherKeys(level: UInt8)
+
+  /// The bytes that switch the mode on.
+  public var enableSequence: [UInt8] {
+    switch self {
+    case .hiddenCursor: return Self.decPrivate(25, set: false)
+    case .kittyKeyboard(let flags): return Self.csi(">\(flags)u")
+    case .modifyOtherKeys(let level): return Self.csi(">4;\(level)m")
+    default: return Self.decPrivate(privateMode, set: true)
+    }
+  }
+
+  /// The bytes that switch the mode off again.
+  public var disableSequence: [UInt8] {
+    switch self {
+    case .hiddenCursor: return Self.decPrivate(25, set: true)
+    case .kittyKeyboard: return Self.csi("<u")
+    case .modifyOtherKeys: return Self.csi(">4m")
+    default: return Self.decPrivate(privateMode, set: false)
+    }
+  }
+
+  private var privateMode: Int {
+    switch self {
+    case .alternateScreen: return 1049
+    case .hiddenCursor: return 25
+    case .mouseButtons: return 1000
+    case .mouseDrag: return 1002
+    case .mouseMotion: return 1003
+    case .sgrMouse: return 1006
+    case .sgrPixelMouse: return 1016
+    case .bracketedPaste: return 2004
+    case .focusEvents: return 1004
+    case .kittyKeyboard, .modifyOtherKeys: return 0
+    }
+  }
+
+  private static func decPrivate(_ mode: Int, set: Bool) -> [UInt8] {
+    csi("?\(mode)" + (set ? "h" : "l"))
+  }
+
+  private static func csi(_ body: String) -> [UInt8] { [0x1B, 0x5B] + Array(body.utf8) }
+}

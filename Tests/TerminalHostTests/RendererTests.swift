@@ -1,0 +1,202 @@
+import ResponderKit
+import Testing
+
+@testable import TerminalHost
+
+private func frame(_ columns: Int, _ rows: Int, _ lines: [(x: Int, y: Int, text: String, style: TextStyle)])
+  -> CellBuffer
+{
+  var buffer = CellBuffer(columns: columns, rows: rows)
+  for line in lines { write(line.text, at: line.x, line.y, style: line.style, into: &buffer) }
+  return buffer
+}
+
+private func write(_ text: String, at x: Int, _ y: Int, style: TextStyle = .plain, into buffer: inout CellBuffer) {
+  var column = x
+  for character in text {
+    let cell = Cell(character, style: style)
+    buffer[column, y] = cell
+    if cell.width == 2 { buffer[column + 1, y] = .continuation(style) }
+    column += Int(cell.width)
+  }
+}
+
+@Suite("Renderer")
+struct RendererTests {
+  @Test func firstFrameClearsAndDrawsPlainText() throws {
+    var renderer = Renderer()
+    let bytes = renderer.render(frame(10, 2, [(1, 0, "hello", .plain), (0, 1, "ok", .plain)]), cursor: nil)
+    try expectGolden(bytes, named: "plain-text")
+  }
+
+  @Test func stylesEmitOnlyTheChangesOrAResetWhenShorter() throws {
+    var renderer = Renderer(synchronizedOutput: false)
+    let scene = frame(
+      24, 3,
+      [
+        (0, 0, "Bold", TextStyle(foreground: .red, attributes: .bold)),
+        (4, 0, "Dim", TextStyle(foreground: .red, attributes: .dim)),
+        (7, 0, "Blue", TextStyle(foreground: .brightWhite, background: .blue, attributes: .underline)),
+        (0, 1, "256", TextStyle(foreground: .palette(208), background: .palette(236))),
+        (3, 1, "rgb", TextStyle(foreground: .rgb(255, 128, 0), attributes: [.italic, .strikethrough])),
+        (6, 1, "rev", TextStyle(attributes: [.reverse, .blink])),
+        (0, 2, "plain", .plain),
+      ])
+    let bytes = renderer.render(scene, cursor: CursorPlacement(column: 5, row: 2))
+    try expectGolden(bytes, named: "styles")
+    var screen = VirtualTerminal(columns: 24, rows: 3)
+    screen.feed(bytes)
+    #expect(screen.mismatches(with: scene) == [])
+    #expect(screen.errors == [])
+  }
+
+  @Test func wideCharactersTakeTwoCellsAndAreNeverSplit() throws {
+    var renderer = Renderer()
+    var scene = frame(9, 2, [(0, 0, "中文😀e\u{301}", .plain), (0, 1, "ab", .plain)])
+    // A wide character in the last column cannot be drawn whole: it becomes a blank.
+    scene[8, 1] = Cell("字")
+    let bytes = renderer.render(scene, cursor: CursorPlacement(column: 2, row: 1))
+    try expectGolden(bytes, named: "wide-characters")
+    var screen = VirtualTerminal(columns: 9, rows: 2)
+    screen.feed(bytes)
+    #expect(screen.mismatches(with: scene) == [])
+    #expect(screen.errors == [])
+    #expect(renderer.front?[8, 1] == .blank())
+  }
+
+  @Test func secondFrameRedrawsOnlyTheChangedCells() throws {
+    var renderer = Renderer(synchronizedOutput: true)
+    var scene = frame(20, 4, [(0, 0, "title", TextStyle(attributes: .bold)), (0, 2, "1234567890", .plain)])
+    _ = renderer.render(scene, cursor: nil)
+    write("Title", at: 0, 0, style: TextStyle(attributes: .bold), into: &scene)
+    write("X", at: 2, 2, into: &scene)
+    write("Y", at: 4, 2, into: &scene)
+    write("世", at: 10, 3, into: &scene)
+    let bytes = renderer.render(scene, cursor: CursorPlacement(column: 0, row: 3))
+    try expectGolden(bytes, named: "update")
+  }
+
+  @Test func oneChangedCellOnALargeScreenCostsACursorMoveAndTheCell() {
+    var renderer = Renderer(synchronizedOutput: false)
+    var scene = CellBuffer(columns: 200, rows: 60)
+    write(String(repeating: "x", count: 200), at: 0, 10, into: &scene)
+    _ = renderer.render(scene, cursor: nil)
+    scene[100, 30] = Cell("X")
+    let bytes = renderer.render(scene, cursor: nil)
+    #expect(escapedText(bytes) == "\\e[31;101HX")
+    #expect(bytes.count == 10)
+
+    renderer.synchronizedOutput = true
+    scene[101, 30] = Cell("Y")
+    let synced = renderer.render(scene, cursor: nil)
+    // The cursor is already just after the X: the cell alone, plus the 2026 brackets.
+    #expect(escapedText(synced) == "\\e[?2026hY\\e[?2026l")
+  }
+
+  @Test func anUnchangedFrameProducesNoBytes() {
+    var renderer = Renderer()
+    let scene = frame(10, 3, [(0, 0, "same", TextStyle(foreground: .green))])
+    _ = renderer.render(scene, cursor: CursorPlacement(column: 1, row: 1))
+    #expect(renderer.render(scene, cursor: CursorPlacement(column: 1, row: 1)).isEmpty)
+  }
+
+  @Test func shortGapsAreRewrittenInsteadOfMovedOver() {
+    var renderer = Renderer(synchronizedOutput: false)
+    var scene = frame(20, 2, [(0, 0, "abcdef", .plain)])
+    _ = renderer.render(scene, cursor: nil)
+    scene[1, 0] = Cell("B")
+    scene[3, 0] = Cell("D")
+    // After B the cursor is on c; writing "c" (1 byte) is cheaper than CSI C (3 bytes).
+    #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\e[5DBcD")
+  }
+
+  @Test func movesToColumnZeroOfTheNextRowWithCarriageReturnLineFeed() {
+    var renderer = Renderer(synchronizedOutput: false)
+    var scene = CellBuffer(columns: 20, rows: 3)
+    _ = renderer.render(scene, cursor: nil)
+    scene[5, 0] = Cell("a")
+    scene[0, 1] = Cell("b")
+    #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\e[1;6Ha\\r\\nb")
+  }
+
+  @Test func controlCharactersInCellsNeverReachTheTerminal() {
+    var renderer = Renderer(synchronizedOutput: false)
+    var scene = CellBuffer(columns: 4, rows: 1)
+    scene[0, 0] = Cell("\u{1B}")
+    scene[1, 0] = Cell("\u{7}")
+    let bytes = renderer.render(scene, cursor: nil)
+    #expect(escapedText(bytes) == "\\e[m\\e[2J\\e[H\u{FFFD}\u{FFFD}\\e[?25l")
+  }
+
+  @Test func invalidateForcesAFullRepaint() {
+    var renderer = Renderer(synchronizedOutput: false)
+    let scene = frame(6, 1, [(0, 0, "abc", .plain)])
+    _ = renderer.render(scene, cursor: nil)
+    renderer.invalidate()
+    #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\e[m\\e[2J\\e[Habc\\e[?25l")
+  }
+
+  @Test func aResizedFrameIsRepaintedInFull() {
+    var renderer = Renderer(synchronizedOutput: false)
+    _ = renderer.render(frame(6, 1, [(0, 0, "abc", .plain)]), cursor: nil)
+    let bytes = renderer.render(frame(8, 2, [(0, 1, "abc", .plain)]), cursor: nil)
+    #expect(escapedText(bytes) == "\\e[2J\\e[2Habc")
+  }
+
+  /// Random frames, each a random edit of the last (or a resize or an invalidation), drawn
+  /// into the virtual terminal: the screen must always equal the frame.
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func randomFramesAreReproducedExactlyByAVirtualTerminal(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    let characters: [Character] = [
+      "a", "b", "Z", " ", "é", "e\u{301}", "中", "字", "😀", "❤️", "ｱ", "─", "€", "\u{1}", "ß",
+    ]
+    let colors: [Color] = [.default, .red, .palette(9), .palette(200), .rgb(1, 2, 3), .rgb(250, 0, 9)]
+    func randomStyle() -> TextStyle {
+      TextStyle(
+        foreground: colors.randomElement(using: &rng)!, background: colors.randomElement(using: &rng)!,
+        attributes: TextStyle.Attributes(rawValue: UInt8.random(in: 0...127, using: &rng)))
+    }
+    var columns = Int.random(in: 1...30, using: &rng)
+    var rows = Int.random(in: 1...8, using: &rng)
+    var renderer = Renderer(synchronizedOutput: Bool.random(using: &rng))
+    var screen = VirtualTerminal(columns: columns, rows: rows)
+    var scene = CellBuffer(columns: columns, rows: rows)
+    for step in 0..<60 {
+      switch Int.random(in: 0..<20, using: &rng) {
+      case 0:
+        columns = Int.random(in: 1...30, using: &rng)
+        rows = Int.random(in: 1...8, using: &rng)
+        scene = CellBuffer(columns: columns, rows: rows)
+        screen = VirtualTerminal(columns: columns, rows: rows)
+        renderer.invalidate()
+      case 1:
+        renderer.invalidate()
+      default:
+        break
+      }
+      let edits = Int.random(in: 0...(columns * rows), using: &rng)
+      for _ in 0..<edits {
+        let x = Int.random(in: 0..<columns, using: &rng)
+        let y = Int.random(in: 0..<rows, using: &rng)
+        let cell = Cell(characters.randomElement(using: &rng)!, style: randomStyle())
+        scene[x, y] = cell
+        // Mostly well-formed wide characters, sometimes a broken one on purpose.
+        if cell.width == 2 && Int.random(in: 0..<5, using: &rng) > 0 { scene[x + 1, y] = .continuation(cell.style) }
+      }
+      let cursor =
+        Bool.random(using: &rng)
+        ? CursorPlacement(column: Int.random(in: 0..<columns, using: &rng), row: Int.random(in: 0..<rows, using: &rng))
+        : nil
+      screen.feed(renderer.render(scene, cursor: cursor))
+      let mismatches = screen.mismatches(with: scene)
+      #expect(mismatches.isEmpty, "seed \(seed) step \(step): \(mismatches.prefix(3))")
+      #expect(screen.errors.isEmpty, "seed \(seed) step \(step): \(screen.errors.prefix(3))")
+      #expect(screen.cursorVisible == (cursor != nil))
+      if let cursor, !screen.pendingWrap {
+        #expect(screen.x == cursor.column && screen.y == cursor.row, "seed \(seed) step \(step)")
+      }
+      if mismatches.count + screen.errors.count > 0 { return }
+    }
+  }
+}
