@@ -52,11 +52,13 @@ let package = Package(
     .testTarget(
       name: "TerminalHostTests",
       dependencies: ["TerminalHost", "ResponderKit", "XKBKeyboard"],
+      exclude: ["Golden"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "EventReplayTests",
       dependencies: ["EventReplay", "TerminalHost", "ResponderKit", "XKBKeyboard"],
+      exclude: ["Snapshots"],
       swiftSettings: strict
     ),
 
