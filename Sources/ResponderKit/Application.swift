@@ -139,6 +139,15 @@ open class Application: Responder {
     if shouldTerminate { finishTermination() }
   }
 
+  /// Quits without asking the delegate — for when asking is impossible (the host calls it on
+  /// `SIGTERM` or when the terminal hangs up). The delegate still hears
+  /// `applicationWillTerminate`.
+  public func terminateNow() {
+    guard !isTerminated else { return }
+    terminationPending = false
+    finishTermination()
+  }
+
   private func finishTermination() {
     post(Application.willTerminateNotification)
     for session in modalSessions.reversed() { session.finish(.abort) }
@@ -289,8 +298,14 @@ open class Application: Responder {
 
   /// Marks the application for a new frame.
   public func setNeedsDisplay() {
+    let wasClean = !needsDisplay
     needsDisplay = true
+    if wasClean { needsDisplayHandler?() }
   }
+
+  /// The host's hook, called when the screen goes from clean to needing a frame, so changes
+  /// made outside event handling (a timer, a `Task`) are drawn too.
+  public var needsDisplayHandler: (@MainActor () -> Void)?
 
   /// Draws every window, back to front, into a canvas of the screen's size.
   public func render(into canvas: Canvas) {
