@@ -50,7 +50,8 @@ public final class ComposeTable {
   /// - Parameters:
   ///   - string: The sequences, such as `<dead_acute> <e> : "é" eacute`.
   ///   - locale: Resolves `include "%L"` lines; `C` by default.
-  /// - Throws: ``ComposeError`` for empty text, NUL, or text xkbcommon refuses.
+  /// - Throws: ``ComposeError`` for empty text, NUL, or any line xkbcommon cannot read
+  ///   (xkbcommon would skip it; the error carries its line and column).
   public convenience init(string: String, locale: String = "C") throws(ComposeError) {
     try self.init(bytes: Array(string.utf8), locale: locale, source: "compose text")
   }
@@ -86,6 +87,15 @@ public final class ComposeTable {
     }
     guard let table else {
       throw ComposeError(.invalidComposeText("\(source) was refused"), log: context.log.drain())
+    }
+    // xkbcommon skips bad lines with an error in the log; for text the caller wrote, that
+    // is a mistake to report, not to hide.
+    let errors = context.log.lines.filter { $0.hasPrefix("error:") || $0.hasPrefix("critical:") }
+    if let first = errors.first {
+      xkb_compose_table_unref(table)
+      throw ComposeError(
+        .invalidComposeText("\(source): " + first.dropFirst("error: ".count)),
+        log: context.log.drain())
     }
     self.context = context
     self.pointer = table

@@ -102,11 +102,14 @@ public final class Keymap {
 
   private init(bytes: [UInt8], source: String) throws(KeymapError) {
     guard !bytes.isEmpty else { throw KeymapError(.invalidKeymapText("\(source) is empty")) }
-    if let nul = bytes.firstIndex(of: 0) {
-      throw KeymapError(.invalidKeymapText("\(source) contains NUL at byte \(nul)"))
+    if bytes.starts(with: [0xff, 0xfe]) || bytes.starts(with: [0xfe, 0xff]) {
+      throw KeymapError(.invalidKeymapText("\(source) is UTF-16 (byte order mark), not UTF-8"))
     }
     if let bad = Keymap.firstInvalidUTF8Offset(bytes) {
       throw KeymapError(.invalidKeymapText("\(source) is not UTF-8 at byte \(bad)"))
+    }
+    if let nul = bytes.firstIndex(of: 0) {
+      throw KeymapError(.invalidKeymapText("\(source) contains NUL at byte \(nul)"))
     }
     guard let context = XKBContext(ignoringEnvironment: true) else {
       throw KeymapError(.contextUnavailable)
