@@ -115,12 +115,14 @@ for _ in 0..<5 {
 
 let cNanoseconds = bestC / Double(eventCount) * 1e9
 let swiftNanoseconds = bestSwift / Double(eventCount) * 1e9
-print("XKBKeyboard decode, \(eventCount) evdev events on \"\(layout)\" (best of 5; allocations: fewest in a run)")
+print(
+  "XKBKeyboard decode, \(eventCount) evdev events on \"\(layout)\" (best of 5; allocations: fewest in a run)")
 print("  C loop (xkbcommon):   \(format(cNanoseconds)) ns/event")
 print("  KeyboardState:        \(format(swiftNanoseconds)) ns/event")
 print("  ratio Swift / C:      \(format(swiftNanoseconds / cNanoseconds, 3))x (target <= 1.2x)")
 print(
   "  allocations/event:    \(format(Double(allocations) / Double(eventCount), 6)) "
-    + "(\(allocations) calls per 10M, C loop \(cAllocations); mallinfo2 heap delta \(heapDelta) bytes; target 0)")
+    + "(\(allocations) calls per 10M, C loop \(cAllocations); mallinfo2 heap delta \(heapDelta) bytes; target 0)"
+)
 print("  checksums equal:      \(cChecksum == swiftChecksum)")
 if cChecksum != swiftChecksum { exit(1) }

@@ -238,7 +238,9 @@ public final class KeyboardState {
     let needed = Int(xkb_state_key_get_utf8(scratch, code, nil, 0))
     guard needed > 0 else { return "" }
     var bytes = [CChar](repeating: 0, count: needed + 1)
-    bytes.withUnsafeMutableBufferPointer { _ = xkb_state_key_get_utf8(scratch, code, $0.baseAddress, $0.count) }
+    bytes.withUnsafeMutableBufferPointer {
+      _ = xkb_state_key_get_utf8(scratch, code, $0.baseAddress, $0.count)
+    }
     return String(decoding: bytes.prefix(needed).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 

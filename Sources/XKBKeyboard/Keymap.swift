@@ -41,7 +41,9 @@ public final class Keymap {
     let checker = RuleNamesChecker(
       includePaths: context.includePaths, usesEnvironment: !ignoringEnvironment)
     let compiled: OpaquePointer? = withRuleNames(names) { raw in
-      withUnsafePointer(to: raw) { xkb_keymap_new_from_names(context.pointer, $0, XKB_KEYMAP_COMPILE_NO_FLAGS) }
+      withUnsafePointer(to: raw) {
+        xkb_keymap_new_from_names(context.pointer, $0, XKB_KEYMAP_COMPILE_NO_FLAGS)
+      }
     }
     let log = context.log.drain()
     let ignoredOption = log.first { $0.contains("Unrecognized RMLVO option") }

@@ -51,7 +51,6 @@ extension Keysym {
   /// The lower-case keysym (`a` for `A`), or the keysym itself.
   public var lowercased: Keysym { Keysym(xkb_keysym_to_lower(rawValue)) }
 
-  /// Keypad keys, used in tests and keypad handling.
   /// Keypad 0 with Num Lock.
   public static let kp0 = Keysym(0xffb0)
   /// Keypad 7 with Num Lock.

@@ -66,8 +66,11 @@ import XKBKeyboard
   }
 
   @Test func localeComesFromLCAllThenLCCTypeThenLang() {
-    #expect(ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"]) == "fr_FR.UTF-8")
-    #expect(ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8", "LC_CTYPE": "en_US.UTF-8", "LC_ALL": ""]) == "en_US.UTF-8")
+    #expect(
+      ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"]) == "fr_FR.UTF-8")
+    #expect(
+      ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8", "LC_CTYPE": "en_US.UTF-8", "LC_ALL": ""])
+        == "en_US.UTF-8")
     #expect(ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8"]) == "de_DE.UTF-8")
     #expect(ComposeTable.localeFromEnvironment([:]) == "C")
   }

@@ -5,8 +5,11 @@ import XKBKeyboard
 @Suite struct EvdevDecoderTests {
   func records(_ list: [(UInt32, Int32)], type: UInt16 = EvdevRecord.key) -> [UInt8] {
     list.enumerated().flatMap { index, item in
-      EvdevRecord(seconds: 10, microseconds: index * 1000, type: type, code: UInt16(item.0), value: item.1).bytes
-        + EvdevRecord(seconds: 10, microseconds: index * 1000, type: EvdevRecord.synchronization, code: 0, value: 0).bytes
+      EvdevRecord(seconds: 10, microseconds: index * 1000, type: type, code: UInt16(item.0), value: item.1)
+        .bytes
+        + EvdevRecord(
+          seconds: 10, microseconds: index * 1000, type: EvdevRecord.synchronization, code: 0, value: 0
+        ).bytes
     }
   }
 
@@ -31,7 +34,9 @@ import XKBKeyboard
   }
 
   @Test func bytesSplitAnywhereDecodeTheSame() throws {
-    let bytes = records([(Key.h, 1), (Key.h, 0), (Key.leftShift, 1), (Key.one, 1), (Key.one, 0), (Key.leftShift, 0)])
+    let bytes = records([
+      (Key.h, 1), (Key.h, 0), (Key.leftShift, 1), (Key.one, 1), (Key.one, 0), (Key.leftShift, 0),
+    ])
     let whole = EvdevDecoder(state: try makeState("us")).decode(bytes)
     for chunk in [1, 5, 23, 25, 47] {
       let decoder = EvdevDecoder(state: try makeState("us"))
@@ -50,7 +55,8 @@ import XKBKeyboard
 
   @Test func repeatsOfModifiersAreDroppedAndLettersKept() throws {
     let decoder = EvdevDecoder(state: try makeState("us"))
-    let events = decoder.decode(records([(Key.leftShift, 1), (Key.leftShift, 2), (Key.a, 1), (Key.a, 2), (Key.a, 2), (Key.a, 0)]))
+    let events = decoder.decode(
+      records([(Key.leftShift, 1), (Key.leftShift, 2), (Key.a, 1), (Key.a, 2), (Key.a, 2), (Key.a, 0)]))
     #expect(events.map(\.phase) == [.down, .down, .repeat, .repeat, .up])
     #expect(events[2].characters == "A")
   }

@@ -1,4 +1,5 @@
 import ResponderKit
+import Testing
 import XKBKeyboard
 
 /// evdev key codes (`linux/input-event-codes.h`) used by the tests.
@@ -37,8 +38,6 @@ func makeState(_ layout: String, variant: String? = nil, options: String? = nil)
   let keymap = try makeKeymap(layout, variant: variant, options: options)
   return try #require(KeyboardState(keymap: keymap))
 }
-
-import Testing
 
 extension KeyboardState {
   /// Presses and releases a key, returning the text and keysym read at the press.

@@ -7,7 +7,8 @@ import XKBKeyboard
     let keymap = try makeKeymap("us")
     #expect(keymap.layoutCount == 1)
     #expect(keymap.layoutNames == ["English (US)"])
-    #expect(keymap.modifierNames.prefix(8) == ["Shift", "Lock", "Control", "Mod1", "Mod2", "Mod3", "Mod4", "Mod5"])
+    #expect(
+      keymap.modifierNames.prefix(8) == ["Shift", "Lock", "Control", "Mod1", "Mod2", "Mod3", "Mod4", "Mod5"])
     #expect(keymap.ledNames.contains("Caps Lock"))
     #expect(keymap.keyName(forKeyCode: Key.a) == "AC01")
     #expect(keymap.keyCode(named: "AC01") == Key.a)
@@ -119,7 +120,9 @@ import XKBKeyboard
     // Without a byte order mark, ASCII in UTF-16 shows up as NUL bytes.
     let bare = #expect(throws: KeymapError.self) { try Keymap(bytes: Array(bytes.dropFirst(2))) }
     #expect(bare?.reason == .invalidKeymapText("keymap bytes contains NUL at byte 1"))
-    let latin1 = #expect(throws: KeymapError.self) { try Keymap(bytes: Array("xkb_keymap \u{e9}".utf8) + [0xe9]) }
+    let latin1 = #expect(throws: KeymapError.self) {
+      try Keymap(bytes: Array("xkb_keymap \u{e9}".utf8) + [0xe9])
+    }
     #expect(latin1?.reason == .invalidKeymapText("keymap bytes is not UTF-8 at byte 13"))
   }
 }

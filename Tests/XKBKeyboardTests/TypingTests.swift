@@ -39,7 +39,8 @@ import XKBKeyboard
       let state = try #require(KeyboardState(keymap: keymap))
       var text = ""
       for press in try keymap.keyPresses(typing: sample) {
-        text += state.keyEvent(forKeyCode: press.keyCode, phase: press.direction == .down ? .down : .up).characters
+        text +=
+          state.keyEvent(forKeyCode: press.keyCode, phase: press.direction == .down ? .down : .up).characters
       }
       #expect(text == sample, "layout \(layout)")
     }
