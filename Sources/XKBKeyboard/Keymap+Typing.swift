@@ -50,10 +50,8 @@ extension Keymap {
   ///
   /// The keyboard is assumed to start with no key down and no lock on, in `layout`.
   /// - Throws: ``TypingError`` for the first character no single key types.
-  public func keyPresses(typing text: String, layout: Int = 0) throws(TypingError)
-    -> [(keyCode: UInt32, direction: KeyboardState.KeyDirection)]
-  {
-    var presses: [(keyCode: UInt32, direction: KeyboardState.KeyDirection)] = []
+  public func keyPresses(typing text: String, layout: Int = 0) throws(TypingError) -> [KeyPress] {
+    var presses: [KeyPress] = []
     for (offset, character) in text.enumerated() {
       let candidates = keyStrokes(for: character, layout: layout).filter {
         !$0.modifiers.contains(XKB_MOD_NAME_CAPS)
@@ -81,10 +79,10 @@ extension Keymap {
         throw TypingError(
           character: character, offset: offset, layout: layout, missingModifier: missing)
       }
-      for key in modifierKeys { presses.append((key, .down)) }
-      presses.append((stroke.keyCode, .down))
-      presses.append((stroke.keyCode, .up))
-      for key in modifierKeys.reversed() { presses.append((key, .up)) }
+      for key in modifierKeys { presses.append(KeyPress(keyCode: key, direction: .down)) }
+      presses.append(KeyPress(keyCode: stroke.keyCode, direction: .down))
+      presses.append(KeyPress(keyCode: stroke.keyCode, direction: .up))
+      for key in modifierKeys.reversed() { presses.append(KeyPress(keyCode: key, direction: .up)) }
     }
     return presses
   }

@@ -126,3 +126,13 @@ import XKBKeyboard
     #expect(latin1?.reason == .invalidKeymapText("keymap bytes is not UTF-8 at byte 13"))
   }
 }
+
+@Suite struct KeymapLayoutFieldTests {
+  @Test func variantInsideTheLayoutFieldIsChecked() throws {
+    let keymap = try makeKeymap("us(dvorak)")
+    let state = try #require(KeyboardState(keymap: keymap))
+    #expect(state.tap(Key.s).text == "o")
+    let error = #expect(throws: KeymapError.self) { try makeKeymap("us(nope)") }
+    #expect(error?.reason == .unknownVariant(variant: "nope", layout: "us"))
+  }
+}

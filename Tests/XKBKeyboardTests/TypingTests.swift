@@ -22,7 +22,7 @@ import XKBKeyboard
   @Test func typedTextDecodesBackOnGerman() throws {
     let keymap = try makeKeymap("de")
     let presses = try keymap.keyPresses(typing: "Hello @ world")
-    #expect(presses.first! == (Key.leftShift, .down))
+    #expect(presses.prefix(4).map(\.description) == ["down 42", "down 35", "up 35", "up 42"])
     let state = try #require(KeyboardState(keymap: keymap))
     var text = ""
     for press in presses {
@@ -59,5 +59,15 @@ import XKBKeyboard
     let keymap = try makeKeymap("us")
     #expect(keymap.keyStrokes(for: "\n").first?.keyCode == Key.enter)
     #expect(keymap.keyStrokes(for: "\t").first?.keyCode == 15)
+  }
+}
+
+@Suite struct KeyPressTests {
+  @Test func pressesBecomeKernelRecordsThatDecodeBack() throws {
+    let keymap = try makeKeymap("us", variant: "dvorak")
+    let presses = try keymap.keyPresses(typing: "Dvorak!")
+    let bytes = presses.enumerated().flatMap { $0.element.record(microseconds: $0.offset).bytes }
+    let decoder = EvdevDecoder(state: try #require(KeyboardState(keymap: keymap)))
+    #expect(decoder.decode(bytes).map(\.characters).joined() == "Dvorak!")
   }
 }

@@ -30,11 +30,18 @@ struct RuleNamesChecker {
       .split(separator: ",", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespaces)
       }
-    for (index, layout) in layouts.enumerated() where !layout.isEmpty {
+    for (index, entry) in layouts.enumerated() where !entry.isEmpty {
+      // `us(dvorak)` names the variant inside the layout field.
+      var layout = entry
+      var inline = ""
+      if let open = entry.firstIndex(of: "("), entry.hasSuffix(")") {
+        layout = String(entry[..<open])
+        inline = String(entry[entry.index(after: open)..<entry.index(before: entry.endIndex)])
+      }
       guard let symbols = read("symbols/\(layout)"), !layout.contains("/") else {
         return .unknownLayout(layout)
       }
-      let variant = index < variants.count ? variants[index] : ""
+      let variant = index < variants.count && !variants[index].isEmpty ? variants[index] : inline
       if !variant.isEmpty, !symbols.contains("xkb_symbols \"\(variant)\"") {
         return .unknownVariant(variant: variant, layout: layout)
       }
