@@ -69,5 +69,17 @@ let package = Package(
       path: "Benchmarks/ResponderBenchmarks",
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "XKBBenchmarks",
+      dependencies: ["XKBKeyboard", "CXKBBenchmarkLoop"],
+      path: "Benchmarks/XKBBenchmarks",
+      swiftSettings: strict
+    ),
+    // The same xkbcommon calls in a C loop: the baseline XKBBenchmarks compares against.
+    .target(
+      name: "CXKBBenchmarkLoop",
+      dependencies: ["CXKBCommon"],
+      path: "Benchmarks/CXKBBenchmarkLoop"
+    ),
   ]
 )

@@ -1,0 +1,91 @@
+import ResponderKit
+
+/// Turns raw evdev `input_event` bytes into key events through a ``KeyboardState`` and,
+/// optionally, a ``ComposeState``.
+///
+/// Bytes may arrive in any split (a read can end inside a record); the decoder keeps the
+/// partial record until the rest comes. Only `EV_KEY` records make events; repeats of keys
+/// that do not repeat (modifiers) are dropped, as xkbcommon's guide says; dead keys type
+/// nothing and the finished sequence types the composed text.
+///
+/// Not thread-safe; use it from one queue.
+public final class EvdevDecoder {
+  /// The keyboard state the keys go through.
+  public let state: KeyboardState
+  /// The compose state, if composing.
+  public let compose: ComposeState?
+  /// Bytes of an incomplete record.
+  private var pending: [UInt8] = []
+  /// `EV_KEY` records whose value was not 0, 1 or 2, which the kernel never sends; counted
+  /// so a corrupt stream is visible rather than silently dropped.
+  public private(set) var invalidRecordCount = 0
+
+  /// Creates a decoder.
+  public init(state: KeyboardState, compose: ComposeState? = nil) {
+    self.state = state
+    self.compose = compose
+    pending.reserveCapacity(EvdevRecord.size)
+  }
+
+  /// How many bytes of an incomplete record are waiting for the rest.
+  public var pendingByteCount: Int { pending.count }
+
+  /// Decodes bytes, calling `handler` for every key event in order.
+  public func decode(_ bytes: UnsafeRawBufferPointer, _ handler: (KeyEvent) -> Void) {
+    var offset = 0
+    if !pending.isEmpty {
+      let take = min(EvdevRecord.size - pending.count, bytes.count)
+      pending.append(contentsOf: bytes[0..<take])
+      offset = take
+      guard pending.count == EvdevRecord.size else { return }
+      let record = pending.withUnsafeBytes { EvdevRecord(bytes: $0) }
+      pending.removeAll(keepingCapacity: true)
+      decode(record, handler)
+    }
+    while bytes.count - offset >= EvdevRecord.size {
+      let record = EvdevRecord(
+        bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + EvdevRecord.size]))
+      offset += EvdevRecord.size
+      decode(record, handler)
+    }
+    if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
+  }
+
+  /// Decodes bytes and returns the key events.
+  public func decode(_ bytes: [UInt8]) -> [KeyEvent] {
+    var events: [KeyEvent] = []
+    bytes.withUnsafeBytes { decode($0) { events.append($0) } }
+    return events
+  }
+
+  /// Decodes one record.
+  public func decode(_ record: EvdevRecord, _ handler: (KeyEvent) -> Void) {
+    guard record.type == EvdevRecord.key else { return }
+    let code = UInt32(record.code)
+    let phase: KeyEvent.Phase
+    switch record.value {
+    case 0: phase = .up
+    case 1: phase = .down
+    case 2:
+      guard state.repeats(keyCode: code) else { return }
+      phase = .repeat
+    default:
+      invalidRecordCount += 1
+      return
+    }
+    var event = state.keyEvent(forKeyCode: code, phase: phase, timestamp: record.timestamp)
+    if phase != .up, let compose, event.keysym != .noSymbol {
+      switch compose.feed(event.keysym) {
+      case .nothing: break
+      case .composing, .cancelled:
+        event.characters = ""
+        event.charactersIgnoringModifiers = ""
+      case .composed(let text, let keysym):
+        event.characters = text
+        event.charactersIgnoringModifiers = text
+        if keysym != .noSymbol { event.keysym = keysym }
+      }
+    }
+    handler(event)
+  }
+}

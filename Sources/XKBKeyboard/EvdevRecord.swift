@@ -1,0 +1,59 @@
+/// One Linux `struct input_event` as read from `/dev/input/event*`: a timestamp, a type,
+/// a code and a value.
+///
+/// The layout is the kernel's for the running architecture: `struct timeval` (two `long`s)
+/// then `__u16 type`, `__u16 code`, `__s32 value`, 24 bytes on x86_64, native byte order.
+public struct EvdevRecord: Hashable, Sendable {
+  /// The size of one record in bytes.
+  public static let size = 2 * MemoryLayout<Int>.size + 8
+  /// `EV_SYN`, the end of a batch of changes.
+  public static let synchronization: UInt16 = 0
+  /// `EV_KEY`, a key or button.
+  public static let key: UInt16 = 1
+
+  /// Seconds of the event time.
+  public var seconds: Int
+  /// Microseconds of the event time.
+  public var microseconds: Int
+  /// The event type (`EV_KEY` is 1).
+  public var type: UInt16
+  /// The code (`KEY_A` is 30 for `EV_KEY`).
+  public var code: UInt16
+  /// The value (for `EV_KEY`: 0 release, 1 press, 2 repeat).
+  public var value: Int32
+
+  /// Creates a record.
+  public init(seconds: Int = 0, microseconds: Int = 0, type: UInt16, code: UInt16, value: Int32) {
+    self.seconds = seconds
+    self.microseconds = microseconds
+    self.type = type
+    self.code = code
+    self.value = value
+  }
+
+  /// Reads a record from exactly ``size`` bytes.
+  public init(bytes: UnsafeRawBufferPointer) {
+    precondition(bytes.count >= EvdevRecord.size, "an input_event needs \(EvdevRecord.size) bytes")
+    let word = MemoryLayout<Int>.size
+    seconds = bytes.loadUnaligned(fromByteOffset: 0, as: Int.self)
+    microseconds = bytes.loadUnaligned(fromByteOffset: word, as: Int.self)
+    type = bytes.loadUnaligned(fromByteOffset: 2 * word, as: UInt16.self)
+    code = bytes.loadUnaligned(fromByteOffset: 2 * word + 2, as: UInt16.self)
+    value = bytes.loadUnaligned(fromByteOffset: 2 * word + 4, as: Int32.self)
+  }
+
+  /// The record's bytes, as the kernel writes them.
+  public var bytes: [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(EvdevRecord.size)
+    withUnsafeBytes(of: seconds) { result.append(contentsOf: $0) }
+    withUnsafeBytes(of: microseconds) { result.append(contentsOf: $0) }
+    withUnsafeBytes(of: type) { result.append(contentsOf: $0) }
+    withUnsafeBytes(of: code) { result.append(contentsOf: $0) }
+    withUnsafeBytes(of: value) { result.append(contentsOf: $0) }
+    return result
+  }
+
+  /// The time in seconds.
+  public var timestamp: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
+}

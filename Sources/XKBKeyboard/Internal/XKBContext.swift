@@ -1,0 +1,49 @@
+import CXKBCommon
+import CXKBCommonShims
+
+/// Owns one `xkb_context` and the log collector its C log callback writes to.
+///
+/// xkbcommon reference counts are plain integers, so a context is confined to the objects
+/// built from it and is never shared across threads.
+final class XKBContext {
+  /// The C context; owned, released in `deinit`.
+  let pointer: OpaquePointer
+  /// Where xkbcommon's log lines go.
+  let log = XKBLog()
+
+  /// Creates a context. With `ignoringEnvironment`, `XKB_DEFAULT_*` variables are not read,
+  /// which tests use to be independent of the machine they run on.
+  init?(ignoringEnvironment: Bool) {
+    var flags = XKB_CONTEXT_NO_FLAGS.rawValue
+    if ignoringEnvironment { flags |= XKB_CONTEXT_NO_ENVIRONMENT_NAMES.rawValue }
+    guard let context = xkb_context_new(xkb_context_flags(rawValue: flags)) else { return nil }
+    pointer = context
+    let user = Unmanaged.passUnretained(log).toOpaque()
+    let installed = CXKBCommonShims_installLogger(
+      context,
+      { user, level, line in
+        guard let user, let line else { return }
+        Unmanaged<XKBLog>.fromOpaque(user).takeUnretainedValue()
+          .append(level: level, line: String(cString: line))
+      }, user)
+    if installed != 0 {
+      // Without a handler xkbcommon would print to stderr; refuse instead.
+      xkb_context_unref(context)
+      return nil
+    }
+    // Warnings explain most failures; the default level (error) hides them.
+    xkb_context_set_log_level(context, XKB_LOG_LEVEL_WARNING)
+  }
+
+  deinit {
+    CXKBCommonShims_removeLogger(pointer)
+    xkb_context_unref(pointer)
+  }
+
+  /// The directories xkbcommon searches for keymap components, in search order.
+  var includePaths: [String] {
+    (0..<xkb_context_num_include_paths(pointer)).compactMap { index in
+      xkb_context_include_path_get(pointer, index).map { String(cString: $0) }
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import CXKBCommon
+import Foundation
+import ResponderKit
+
+/// A compiled XKB keymap: which keysyms every key gives on every layout and level, which
+/// modifiers exist and which keys repeat.
+///
+/// Build one from RMLVO names (what a user picks, `de`, `us(dvorak)`), from a keymap file or
+/// from keymap text. A keymap never changes after it is built; ``KeyboardState`` tracks the
+/// keys held and keeps its keymap alive. Key codes are evdev codes (`KEY_A` is 30); the
+/// +8 offset of XKB keycodes stays inside this module.
+///
+/// Not thread-safe: xkbcommon's reference counts are plain integers, so keep a keymap and
+/// the states made from it on one thread or queue.
+public final class Keymap {
+  /// The context the keymap was compiled in; kept alive for its log collector.
+  let context: XKBContext
+  /// The C keymap; owned, released in `deinit`.
+  let pointer: OpaquePointer
+  /// Warnings xkbcommon logged while compiling (for example unresolved keysyms).
+  public let compileLog: [String]
+
+  /// The offset between evdev key codes and XKB keycodes.
+  static let evdevOffset: UInt32 = 8
+
+  /// Compiles the keymap that RMLVO names select.
+  ///
+  /// - Parameters:
+  ///   - names: The names; `nil` fields take xkbcommon's defaults.
+  ///   - ignoringEnvironment: Pass `true` to ignore `XKB_DEFAULT_*`, so the result is the
+  ///     same on every machine (tests, replays).
+  /// - Throws: ``KeymapError`` naming the rules, model, layout, variant or option that does
+  ///   not exist, with xkbcommon's log. Unknown models and options, which xkbcommon would
+  ///   silently ignore, are errors too.
+  public init(names: RuleNames = RuleNames(), ignoringEnvironment: Bool = false)
+    throws(KeymapError)
+  {
+    guard let context = XKBContext(ignoringEnvironment: ignoringEnvironment) else {
+      throw KeymapError(.contextUnavailable)
+    }
+    let checker = RuleNamesChecker(
+      includePaths: context.includePaths, usesEnvironment: !ignoringEnvironment)
+    let compiled: OpaquePointer? = withRuleNames(names) { raw in
+      withUnsafePointer(to: raw) {
+        xkb_keymap_new_from_names(context.pointer, $0, XKB_KEYMAP_COMPILE_NO_FLAGS)
+      }
+    }
+    let log = context.log.drain()
+    let ignoredOption = log.first { $0.contains("Unrecognized RMLVO option") }
+    let problem = checker.firstProblem(in: names)
+    guard let compiled, problem == nil, ignoredOption == nil else {
+      if let compiled { xkb_keymap_unref(compiled) }
+      if let problem { throw KeymapError(problem, log: log) }
+      if let ignoredOption, let option = ignoredOption.split(separator: "\"").dropFirst().first {
+        throw KeymapError(.unknownOption(String(option)), log: log)
+      }
+      throw KeymapError(.compilationFailed(names), log: log)
+    }
+    self.context = context
+    self.pointer = compiled
+    self.compileLog = log
+  }
+
+  /// Compiles keymap text in the XKB text format (what ``asString()`` and `xkbcomp` write).
+  ///
+  /// - Throws: ``KeymapError`` with ``KeymapError/Reason/invalidKeymapText(_:)`` for empty
+  ///   text, an embedded NUL or text that does not compile.
+  public convenience init(string: String) throws(KeymapError) {
+    try self.init(bytes: Array(string.utf8), source: "keymap text")
+  }
+
+  /// Compiles keymap text given as bytes, which must be UTF-8 without NUL.
+  ///
+  /// - Throws: ``KeymapError`` saying where the bytes stop being usable (a UTF-16 file
+  ///   fails at its first byte that is not UTF-8 or NUL).
+  public convenience init(bytes: [UInt8]) throws(KeymapError) {
+    try self.init(bytes: bytes, source: "keymap bytes")
+  }
+
+  /// Compiles the keymap file at `path`.
+  ///
+  /// - Throws: ``KeymapError`` for a missing or unreadable file, or text that does not compile.
+  public convenience init(contentsOfFile path: String) throws(KeymapError) {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw KeymapError(.fileNotFound(path: path))
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try Keymap.readFile(path)
+    } catch {
+      throw KeymapError(.unreadableFile(path: path, errno: error.code))
+    }
+    try self.init(bytes: bytes, source: path)
+  }
+
+  /// Compiles the keymap file at a file URL.
+  ///
+  /// - Throws: ``KeymapError`` as ``init(contentsOfFile:)`` does; a non-file URL is
+  ///   reported as a missing file.
+  public convenience init(fileURL: URL) throws(KeymapError) {
+    guard fileURL.isFileURL else { throw KeymapError(.fileNotFound(path: fileURL.absoluteString)) }
+    try self.init(contentsOfFile: fileURL.path)
+  }
+
+  private init(bytes: [UInt8], source: String) throws(KeymapError) {
+    guard !bytes.isEmpty else { throw KeymapError(.invalidKeymapText("\(source) is empty")) }
+    if bytes.starts(with: [0xff, 0xfe]) || bytes.starts(with: [0xfe, 0xff]) {
+      throw KeymapError(.invalidKeymapText("\(source) is UTF-16 (byte order mark), not UTF-8"))
+    }
+    if let bad = Keymap.firstInvalidUTF8Offset(bytes) {
+      throw KeymapError(.invalidKeymapText("\(source) is not UTF-8 at byte \(bad)"))
+    }
+    if let nul = bytes.firstIndex(of: 0) {
+      throw KeymapError(.invalidKeymapText("\(source) contains NUL at byte \(nul)"))
+    }
+    guard let context = XKBContext(ignoringEnvironment: true) else {
+      throw KeymapError(.contextUnavailable)
+    }
+    let compiled = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        xkb_keymap_new_from_buffer(
+          context.pointer, $0.baseAddress, $0.count, XKB_KEYMAP_FORMAT_TEXT_V1,
+          XKB_KEYMAP_COMPILE_NO_FLAGS)
+      }
+    }
+    let log = context.log.drain()
+    guard let compiled else {
+      throw KeymapError(.invalidKeymapText("\(source) does not compile"), log: log)
+    }
+    self.context = context
+    self.pointer = compiled
+    self.compileLog = log
+  }
+
+  deinit { xkb_keymap_unref(pointer) }
+
+  /// The keymap in the XKB text format, which ``init(string:)`` reads back.
+  public func asString() -> String {
+    guard let text = xkb_keymap_get_as_string(pointer, XKB_KEYMAP_FORMAT_TEXT_V1) else { return "" }
+    defer { free(text) }
+    return String(cString: text)
+  }
+
+  /// How many layouts (groups) the keymap has.
+  public var layoutCount: Int { Int(xkb_keymap_num_layouts(pointer)) }
+
+  /// The layout names, such as `English (US)` and `Russian`, in group order.
+  public var layoutNames: [String] { (0..<layoutCount).map { layoutName(at: $0) ?? "" } }
+
+  /// The name of layout `index`, or nil when out of range or unnamed.
+  public func layoutName(at index: Int) -> String? {
+    guard index >= 0, index < layoutCount else { return nil }
+    return xkb_keymap_layout_get_name(pointer, xkb_layout_index_t(index)).map { String(cString: $0) }
+  }
+
+  /// The index of the layout with this name.
+  public func layoutIndex(named name: String) -> Int? {
+    let index = xkb_keymap_layout_get_index(pointer, name)
+    return index == XKB_LAYOUT_INVALID ? nil : Int(index)
+  }
+
+  /// The modifier names, real (`Shift`, `Lock`, `Control`, `Mod1`…`Mod5`) then virtual.
+  public var modifierNames: [String] {
+    (0..<xkb_keymap_num_mods(pointer)).map { String(cString: xkb_keymap_mod_get_name(pointer, $0)) }
+  }
+
+  /// The LED names, such as `Caps Lock`.
+  public var ledNames: [String] {
+    (0..<xkb_keymap_num_leds(pointer)).compactMap { index in
+      xkb_keymap_led_get_name(pointer, index).map { String(cString: $0) }
+    }
+  }
+
+  /// The evdev key codes the keymap defines.
+  public var keyCodes: ClosedRange<UInt32> {
+    let low = max(xkb_keymap_min_keycode(pointer), Keymap.evdevOffset)
+    let high = max(xkb_keymap_max_keycode(pointer), low)
+    return (low - Keymap.evdevOffset)...(high - Keymap.evdevOffset)
+  }
+
+  /// Whether holding the key repeats it; modifier keys do not.
+  public func repeats(keyCode: UInt32) -> Bool {
+    xkb_keymap_key_repeats(pointer, keyCode &+ Keymap.evdevOffset) != 0
+  }
+
+  /// The XKB name of the key (`AC01` for `KEY_A`), or nil for a code the keymap lacks.
+  public func keyName(forKeyCode keyCode: UInt32) -> String? {
+    xkb_keymap_key_get_name(pointer, keyCode &+ Keymap.evdevOffset).map { String(cString: $0) }
+  }
+
+  /// The evdev key code of the key with this XKB name or alias (`AC01`, `LatA`).
+  public func keyCode(named name: String) -> UInt32? {
+    let code = xkb_keymap_key_by_name(pointer, name)
+    return code == XKB_KEYCODE_INVALID || code < Keymap.evdevOffset
+      ? nil : code - Keymap.evdevOffset
+  }
+
+  /// How many shift levels the key has in a layout.
+  public func levelCount(forKeyCode keyCode: UInt32, layout: Int) -> Int {
+    Int(
+      xkb_keymap_num_levels_for_key(
+        pointer, keyCode &+ Keymap.evdevOffset, xkb_layout_index_t(truncatingIfNeeded: layout)))
+  }
+
+  /// The keysyms at one level of a key, without any modifier state applied.
+  public func keysyms(forKeyCode keyCode: UInt32, layout: Int, level: Int) -> [Keysym] {
+    var syms: UnsafePointer<xkb_keysym_t>?
+    let count = xkb_keymap_key_get_syms_by_level(
+      pointer, keyCode &+ Keymap.evdevOffset, xkb_layout_index_t(truncatingIfNeeded: layout),
+      xkb_level_index_t(truncatingIfNeeded: level), &syms)
+    guard count > 0, let syms else { return [] }
+    return UnsafeBufferPointer(start: syms, count: Int(count)).map { Keysym($0) }
+  }
+
+  /// The modifier masks that select a level of a key in a layout (real modifiers, bit `i`
+  /// is modifier index `i`).
+  func modifierMasks(forKeyCode keyCode: UInt32, layout: Int, level: Int) -> [xkb_mod_mask_t] {
+    var masks = [xkb_mod_mask_t](repeating: 0, count: 16)
+    let count = masks.withUnsafeMutableBufferPointer {
+      xkb_keymap_key_get_mods_for_level(
+        pointer, keyCode &+ Keymap.evdevOffset, xkb_layout_index_t(truncatingIfNeeded: layout),
+        xkb_level_index_t(truncatingIfNeeded: level), $0.baseAddress, $0.count)
+    }
+    return Array(masks.prefix(count))
+  }
+
+  /// The index of a modifier by name, or nil.
+  func modifierIndex(named name: String) -> xkb_mod_index_t? {
+    let index = xkb_keymap_mod_get_index(pointer, name)
+    return index == XKB_MOD_INVALID ? nil : index
+  }
+
+  /// Reads a whole file, reporting `errno` on failure.
+  private static func readFile(_ path: String) throws(POSIXErrorBox) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw POSIXErrorBox(code: errno) }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw POSIXErrorBox(code: errno)
+      }
+      if count == 0 { return result }
+      result.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// The offset of the first byte that does not belong to valid UTF-8, or nil.
+  private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+}
+
+/// An `errno` value thrown by file reading.
+struct POSIXErrorBox: Error {
+  var code: Int32
+}
+
+/// Calls `body` with C rule names whose strings stay valid for the call.
+private func withRuleNames<R>(_ names: RuleNames, _ body: (xkb_rule_names) -> R) -> R {
+  func with(_ value: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let value, !value.isEmpty else { return body(nil) }
+    return value.withCString { body($0) }
+  }
+  return with(names.rules) { rules in
+    with(names.model) { model in
+      with(names.layout) { layout in
+        with(names.variant) { variant in
+          with(names.options) { options in
+            body(
+              xkb_rule_names(
+                rules: rules, model: model, layout: layout, variant: variant, options: options))
+          }
+        }
+      }
+    }
+  }
+}

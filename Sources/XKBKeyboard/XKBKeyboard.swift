@@ -1,2 +1,0 @@
-import CXKBCommon
-import ResponderKit

@@ -1,0 +1,1 @@
+// Placeholder so the package builds on the xkb branch; drop when real tests exist.

@@ -1,0 +1,101 @@
+import ResponderKit
+import Testing
+import XKBKeyboard
+
+@Suite struct ComposeTests {
+  /// The system table for an explicit locale, so the test does not depend on `LANG`.
+  func englishTable() throws -> ComposeTable { try ComposeTable(locale: "en_US.UTF-8") }
+
+  @Test func deadAcuteThenEComposesEAcute() throws {
+    let compose = try #require(ComposeState(table: try englishTable()))
+    #expect(compose.feed(.deadAcute) == .composing)
+    #expect(compose.feed(Keysym(0x65)) == .composed(text: "é", keysym: Keysym(0xe9)))
+  }
+
+  @Test func shiftIsIgnoredInsideASequence() throws {
+    let compose = try #require(ComposeState(table: try englishTable()))
+    compose.feed(.deadAcute)
+    #expect(compose.feed(.shiftL) == .nothing)
+    #expect(compose.status == .composing)
+    #expect(compose.feed(Keysym(0x45)) == .composed(text: "É", keysym: Keysym(0xc9)))
+  }
+
+  @Test func aKeyOutsideTheSequenceCancelsAndStartsNothing() throws {
+    let compose = try #require(ComposeState(table: try englishTable()))
+    compose.feed(.deadAcute)
+    #expect(compose.feed(Keysym(0x71)) == .cancelled)
+    #expect(compose.feed(Keysym(0x65)) == .nothing)
+  }
+
+  @Test func multiKeySequenceComposes() throws {
+    let compose = try #require(ComposeState(table: try englishTable()))
+    #expect(compose.feed(.multiKey) == .composing)
+    #expect(compose.feed(Keysym(0x6f)) == .composing)  // o
+    #expect(compose.feed(Keysym(0x63)) == .composed(text: "©", keysym: Keysym(0xa9)))  // c
+  }
+
+  @Test func resetAbandonsTheSequence() throws {
+    let compose = try #require(ComposeState(table: try englishTable()))
+    compose.feed(.deadAcute)
+    compose.reset()
+    #expect(compose.status == .nothing)
+    #expect(compose.feed(Keysym(0x65)) == .nothing)
+  }
+
+  @Test func germanDeadKeyComposesThroughTheDecoder() throws {
+    let state = try makeState("de")
+    let compose = try #require(ComposeState(table: try englishTable()))
+    let decoder = EvdevDecoder(state: state, compose: compose)
+    var bytes: [UInt8] = []
+    for (code, value) in [(Key.equal, 1), (Key.equal, 0), (Key.e, 1), (Key.e, 0)] {
+      bytes += EvdevRecord(type: EvdevRecord.key, code: UInt16(code), value: Int32(value)).bytes
+    }
+    let events = decoder.decode(bytes)
+    #expect(events.map(\.phase) == [.down, .up, .down, .up])
+    #expect(events[0].keysym == .deadAcute)
+    #expect(events[0].characters == "")
+    #expect(events[2].characters == "é")
+    #expect(events[2].keysym == Keysym(0xe9))
+  }
+
+  @Test func tableFromStringComposesItsSequence() throws {
+    let table = try ComposeTable(string: "<dead_grave> <a> : \"à\" agrave\n")
+    let compose = try #require(ComposeState(table: table))
+    compose.feed(.deadGrave)
+    #expect(compose.feed(Keysym(0x61)) == .composed(text: "à", keysym: Keysym(0xe0)))
+  }
+
+  @Test func localeComesFromLCAllThenLCCTypeThenLang() {
+    #expect(
+      ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"]) == "fr_FR.UTF-8")
+    #expect(
+      ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8", "LC_CTYPE": "en_US.UTF-8", "LC_ALL": ""])
+        == "en_US.UTF-8")
+    #expect(ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8"]) == "de_DE.UTF-8")
+    #expect(ComposeTable.localeFromEnvironment([:]) == "C")
+  }
+
+  @Test func unknownLocaleIsNamed() {
+    let error = #expect(throws: ComposeError.self) { try ComposeTable(locale: "xx_YY.UTF-8") }
+    #expect(error?.reason == .noTableForLocale("xx_YY.UTF-8"))
+    #expect(error?.log.isEmpty == false)
+    let empty = #expect(throws: ComposeError.self) { try ComposeTable(locale: "") }
+    #expect(empty?.reason == .invalidLocale(""))
+  }
+
+  @Test func badComposeTextIsNamedWithItsLine() {
+    let error = #expect(throws: ComposeError.self) {
+      try ComposeTable(string: "<dead_grave> <a> : \"à\"\ngarbage here\n")
+    }
+    #expect(error?.description.contains("2:1") == true)
+    let empty = #expect(throws: ComposeError.self) { try ComposeTable(string: "") }
+    #expect(empty?.reason == .invalidComposeText("compose text is empty"))
+    let nul = #expect(throws: ComposeError.self) { try ComposeTable(string: "<a>\0") }
+    #expect(nul?.reason == .invalidComposeText("compose text contains NUL at byte 3"))
+  }
+
+  @Test func missingComposeFileIsNamed() {
+    let error = #expect(throws: ComposeError.self) { try ComposeTable(contentsOfFile: "/no/such/Compose") }
+    #expect(error?.reason == .fileNotFound(path: "/no/such/Compose"))
+  }
+}
