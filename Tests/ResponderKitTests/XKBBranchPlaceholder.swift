@@ -1,1 +1,0 @@
-// Placeholder so the package builds on the xkb branch; drop when real tests exist.
