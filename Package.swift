@@ -67,5 +67,12 @@ let package = Package(
       path: "Benchmarks/ResponderBenchmarks",
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "RendererBenchmarks",
+      dependencies: ["ResponderKit", "TerminalHost"],
+      path: "Benchmarks/RendererBenchmarks",
+      exclude: ["ncurses_bytes.py"],
+      swiftSettings: strict
+    ),
   ]
 )
