@@ -81,5 +81,12 @@ let package = Package(
       dependencies: ["CXKBCommon"],
       path: "Benchmarks/CXKBBenchmarkLoop"
     ),
+    .executableTarget(
+      name: "RendererBenchmarks",
+      dependencies: ["ResponderKit", "TerminalHost"],
+      path: "Benchmarks/RendererBenchmarks",
+      exclude: ["ncurses_bytes.py"],
+      swiftSettings: strict
+    ),
   ]
 )

@@ -97,7 +97,8 @@ final class CrashStorage: @unchecked Sendable {
       (bytes + slot * Self.capacity).update(from: source.baseAddress!, count: count)
     }
     records[slot] = Record(
-      active: count > 0 || attributes != nil, fd: fd, attributesFD: attributesFD, hasAttributes: attributes != nil,
+      active: count > 0 || attributes != nil, fd: fd, attributesFD: attributesFD,
+      hasAttributes: attributes != nil,
       attributes: attributes ?? termios(), count: count)
     current.store(slot, ordering: .releasing)
   }
@@ -128,7 +129,8 @@ final class CrashStorage: @unchecked Sendable {
       remaining -= n
     }
     if record.pointee.hasAttributes {
-      while tcsetattr(record.pointee.attributesFD, TCSANOW, &record.pointee.attributes) < 0 && errno == EINTR {}
+      while tcsetattr(record.pointee.attributesFD, TCSANOW, &record.pointee.attributes) < 0 && errno == EINTR
+      {}
     }
   }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import ResponderKit
 
 /// Turns frames (``ResponderKit/CellBuffer``) into the fewest terminal bytes that change what the
@@ -89,6 +90,7 @@ public struct Renderer: Sendable {
     frame.cells.withUnsafeBufferPointer { new in
       for y in 0..<rows {
         let base = y * columns
+        if rowIsUnchanged(new, base: base, count: columns) { continue }
         var x = 0
         while x < columns {
           let i = base + x
@@ -107,7 +109,7 @@ public struct Renderer: Sendable {
             cell = .blank(cell.style)
             width = 1
           }
-          if cell == frontBuffer.cells[i] {
+          if (width == Int(new[i].width) && sameBits(new, i)) || cell == frontBuffer.cells[i] {
             x += width
             continue
           }
@@ -120,6 +122,44 @@ public struct Renderer: Sendable {
           cursorX = x < columns ? x : -1
         }
       }
+    }
+  }
+
+  /// A fast path for the common case: a row whose cells are bit-for-bit the cells already
+  /// drawn (copies of the same values) cannot differ. Bits that differ prove nothing (a cluster
+  /// may be an equal string in other storage), so such a row goes through the cell-by-cell
+  /// comparison.
+  private func rowIsUnchanged(_ new: UnsafeBufferPointer<Cell>, base: Int, count: Int) -> Bool {
+    let stride = MemoryLayout<Cell>.stride
+    return frontBuffer.cells.withUnsafeBytes { front in
+      memcmp(front.baseAddress! + base * stride, UnsafeRawPointer(new.baseAddress! + base), count * stride)
+        == 0
+    }
+  }
+
+  /// The per-cell form of the same fast path.
+  @inline(__always)
+  private func sameBits(_ new: UnsafeBufferPointer<Cell>, _ i: Int) -> Bool {
+    let stride = MemoryLayout<Cell>.stride
+    return frontBuffer.cells.withUnsafeBytes { front in
+      let a = front.baseAddress! + i * stride
+      let b = UnsafeRawPointer(new.baseAddress! + i)
+      var offset = 0
+      while offset + 8 <= stride {
+        if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        {
+          return false
+        }
+        offset += 8
+      }
+      while offset < stride {
+        if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+          return false
+        }
+        offset += 1
+      }
+      return true
     }
   }
 

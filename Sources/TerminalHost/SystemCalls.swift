@@ -18,36 +18,36 @@ struct SystemCalls {
   /// The real calls.
   static var live: SystemCalls {
     SystemCalls(
-    read: { fd, buffer, count in
-      let n = Glibc.read(fd, buffer, count)
-      return (n, n < 0 ? errno : 0)
-    },
-    write: { fd, buffer, count in
-      let n = Glibc.write(fd, buffer, count)
-      return (n, n < 0 ? errno : 0)
-    },
-    getAttributes: { fd, attributes in
-      let r = tcgetattr(fd, &attributes)
-      return (r, r < 0 ? errno : 0)
-    },
-    setAttributes: { fd, action, attributes in
-      var copy = attributes
-      let r = tcsetattr(fd, action, &copy)
-      return (r, r < 0 ? errno : 0)
-    },
-    windowSize: { fd, size in
-      let r = ioctl(fd, UInt(TIOCGWINSZ), &size)
-      return (r, r < 0 ? errno : 0)
-    },
-    waitWritable: { fd in
-      var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-      let r = poll(&entry, 1, -1)
-      return (r, r < 0 ? errno : 0)
-    },
-    signalProcessGroup: { signal in
-      let r = kill(0, signal)
-      return (r, r < 0 ? errno : 0)
-    }
+      read: { fd, buffer, count in
+        let n = Glibc.read(fd, buffer, count)
+        return (n, n < 0 ? errno : 0)
+      },
+      write: { fd, buffer, count in
+        let n = Glibc.write(fd, buffer, count)
+        return (n, n < 0 ? errno : 0)
+      },
+      getAttributes: { fd, attributes in
+        let r = tcgetattr(fd, &attributes)
+        return (r, r < 0 ? errno : 0)
+      },
+      setAttributes: { fd, action, attributes in
+        var copy = attributes
+        let r = tcsetattr(fd, action, &copy)
+        return (r, r < 0 ? errno : 0)
+      },
+      windowSize: { fd, size in
+        let r = ioctl(fd, UInt(TIOCGWINSZ), &size)
+        return (r, r < 0 ? errno : 0)
+      },
+      waitWritable: { fd in
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        let r = poll(&entry, 1, -1)
+        return (r, r < 0 ? errno : 0)
+      },
+      signalProcessGroup: { signal in
+        let r = kill(0, signal)
+        return (r, r < 0 ? errno : 0)
+      }
     )
   }
 }

@@ -11,7 +11,9 @@ private func frame(_ columns: Int, _ rows: Int, _ lines: [(x: Int, y: Int, text:
   return buffer
 }
 
-private func write(_ text: String, at x: Int, _ y: Int, style: TextStyle = .plain, into buffer: inout CellBuffer) {
+private func write(
+  _ text: String, at x: Int, _ y: Int, style: TextStyle = .plain, into buffer: inout CellBuffer
+) {
   var column = x
   for character in text {
     let cell = Cell(character, style: style)
@@ -182,11 +184,14 @@ struct RendererTests {
         let cell = Cell(characters.randomElement(using: &rng)!, style: randomStyle())
         scene[x, y] = cell
         // Mostly well-formed wide characters, sometimes a broken one on purpose.
-        if cell.width == 2 && Int.random(in: 0..<5, using: &rng) > 0 { scene[x + 1, y] = .continuation(cell.style) }
+        if cell.width == 2 && Int.random(in: 0..<5, using: &rng) > 0 {
+          scene[x + 1, y] = .continuation(cell.style)
+        }
       }
       let cursor =
         Bool.random(using: &rng)
-        ? CursorPlacement(column: Int.random(in: 0..<columns, using: &rng), row: Int.random(in: 0..<rows, using: &rng))
+        ? CursorPlacement(
+          column: Int.random(in: 0..<columns, using: &rng), row: Int.random(in: 0..<rows, using: &rng))
         : nil
       screen.feed(renderer.render(scene, cursor: cursor))
       let mismatches = screen.mismatches(with: scene)

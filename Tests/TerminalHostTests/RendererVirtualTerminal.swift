@@ -112,8 +112,10 @@ struct VirtualTerminal {
     let final = csi.removeLast()
     let isPrivate = csi.first == 0x3F
     if isPrivate { csi.removeFirst() }
-    let parameters = String(decoding: csi, as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
-      .map { Int($0) }
+    let parameters = String(decoding: csi, as: UTF8.self).split(
+      separator: ";", omittingEmptySubsequences: false
+    )
+    .map { Int($0) }
     func p(_ i: Int, default d: Int) -> Int {
       i < parameters.count ? (parameters[i] ?? d) : d
     }
@@ -127,7 +129,9 @@ struct VirtualTerminal {
     case 0x43: x = min(columns - 1, x + max(1, p(0, default: 1)))
     case 0x44: x = max(0, x - max(1, p(0, default: 1)))
     case 0x4A where p(0, default: 0) == 2:
-      grid = Array(repeating: Slot(text: " ", style: TextStyle(background: style.background), width: 1), count: grid.count)
+      grid = Array(
+        repeating: Slot(text: " ", style: TextStyle(background: style.background), width: 1),
+        count: grid.count)
     case 0x6D: sgr(parameters.map { $0 ?? 0 })
     case 0x68 where isPrivate:
       for mode in parameters { privateModes[mode ?? 0] = true }

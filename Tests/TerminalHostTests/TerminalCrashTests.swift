@@ -38,13 +38,16 @@ struct TerminalCrashTests {
     defer { pty.close() }
     let before = pty.attributes
     let path = pty.slavePath
-    await #expect(processExitsWith: .signal(SIGILL)) { [path = path as String] in
+    let result = await #expect(processExitsWith: .signal(SIGILL), observing: [\.standardErrorContent]) {
+      [path = path as String] in
       let terminal = try prepareChild(path: path)
       CrashGuard.install()
       let values: [Int] = []
       _ = values[terminal.enabledModes.count]  // index out of range: a Swift trap
     }
     check(pty, before: before)
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(stderr.contains("Fatal error: Index out of range"), "the runtime's crash report is still printed")
   }
 
   @Test func abortRestoresTheTerminalAndStillDiesBySIGABRT() async throws {

@@ -65,7 +65,8 @@ func sameAttributes(_ a: termios, _ b: termios) -> Bool {
 func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
   guard !needle.isEmpty, haystack.count >= needle.count else { return 0 }
   var count = 0
-  for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+  for start in 0...(haystack.count - needle.count)
+  where haystack[start..<start + needle.count].elementsEqual(needle) {
     count += 1
   }
   return count

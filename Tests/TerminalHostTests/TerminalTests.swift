@@ -115,7 +115,9 @@ struct TerminalTests {
     let terminal = Terminal(input: 0, output: 1, system: fake.calls_)
     #expect(throws: TerminalError.hangUp) { try terminal.write(Array("x".utf8)) }
     fake.faults = [.write: [ENOSPC]]
-    #expect(throws: TerminalError.systemCall(call: "write", errno: ENOSPC)) { try terminal.write(Array("x".utf8)) }
+    #expect(throws: TerminalError.systemCall(call: "write", errno: ENOSPC)) {
+      try terminal.write(Array("x".utf8))
+    }
   }
 
   @Test func endOfFileOrIOErrorOnReadIsAHangUpAndWouldBlockIsNoData() throws {
@@ -128,9 +130,13 @@ struct TerminalTests {
     #expect(first == 0)  // EINTR retried, then EAGAIN: nothing there
     #expect(try buffer.withUnsafeMutableBytes { try terminal.read(into: $0) } == 2)
     #expect(buffer.prefix(2) == [0x68, 0x69])
-    #expect(throws: TerminalError.hangUp) { _ = try buffer.withUnsafeMutableBytes { try terminal.read(into: $0) } }
+    #expect(throws: TerminalError.hangUp) {
+      _ = try buffer.withUnsafeMutableBytes { try terminal.read(into: $0) }
+    }
     fake.faults = [.read: [EIO]]
-    #expect(throws: TerminalError.hangUp) { _ = try buffer.withUnsafeMutableBytes { try terminal.read(into: $0) } }
+    #expect(throws: TerminalError.hangUp) {
+      _ = try buffer.withUnsafeMutableBytes { try terminal.read(into: $0) }
+    }
   }
 
   @Test func aFailedRestoreStillTriesEveryStepAndReportsTheFirstError() {
@@ -169,7 +175,8 @@ struct TerminalTests {
     let storage = CrashStorage.shared
     let slot = storage.current.load(ordering: .acquiring)
     let record = storage.records[slot]
-    let bytes = Array(UnsafeBufferPointer(start: storage.bytes + slot * CrashStorage.capacity, count: record.count))
+    let bytes = Array(
+      UnsafeBufferPointer(start: storage.bytes + slot * CrashStorage.capacity, count: record.count))
     #expect(record.active && escapedText(bytes) == "\\e[?25h\\e[?1049l")
     try terminal.restore()
     #expect(!storage.records[storage.current.load(ordering: .acquiring)].active)
