@@ -62,6 +62,19 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // Samples: real apps built only on the public API.
+    .executableTarget(
+      name: "KeyViewer",
+      dependencies: ["ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      path: "Samples/KeyViewer",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SamplesTests",
+      dependencies: ["KeyViewer", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      swiftSettings: strict
+    ),
+
     // Benchmarks: release builds run by `make bench`.
     .executableTarget(
       name: "ResponderBenchmarks",

@@ -16,6 +16,13 @@ open class Application: Responder {
     super.init()
   }
 
+  /// The application's own actions: quitting.
+  open override class var actionTable: ActionTable { applicationActions }
+
+  private static let applicationActions = ActionTable(Application.self, inheriting: Responder.actionTable) {
+    $0.add(.terminate) { app, sender in app.terminate(sender) }
+  }
+
   // MARK: Notifications
 
   /// Posted after ``finishLaunching()``.

@@ -23,7 +23,8 @@ extension InputParser {
     }
     while true {
       if i >= InputParser.maxSequenceLength {
-        return Step(used: i, item: .unknown(Array(UnsafeBufferPointer(start: p, count: i))), effect: .discardRest)
+        return Step(
+          used: i, item: .unknown(Array(UnsafeBufferPointer(start: p, count: i))), effect: .discardRest)
       }
       guard i < n else { return final ? unknown(p, n) : .incomplete }
       let byte = p[i]
@@ -281,7 +282,9 @@ extension InputParser {
       let dx: Double = low == 2 ? -1 : low == 3 ? 1 : 0
       let dy: Double = low == 0 ? -1 : low == 1 ? 1 : 0
       return .input(
-        .event(.scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))))
+        .event(
+          .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))
+        ))
     }
     let action: PointerReport.Action = release ? .release : motion ? .move : .press
     let button: PointerReport.Button
@@ -306,7 +309,8 @@ extension InputParser {
     }
     return .input(
       .pointer(
-        PointerReport(button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
+        PointerReport(
+          button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
   }
 
   /// Modifiers (`1 + bits`, default none) and event type (1 press, 2 repeat, 3 release) from

@@ -64,7 +64,9 @@ public final class TerminalHost {
   private var hungUp = false
 
   /// A host for `application` on standard input and output.
-  public init(application: Application, configuration: Configuration = Configuration(), terminal: Terminal = Terminal()) {
+  public init(
+    application: Application, configuration: Configuration = Configuration(), terminal: Terminal = Terminal()
+  ) {
     self.application = application
     self.configuration = configuration
     self.terminal = terminal
@@ -74,13 +76,15 @@ public final class TerminalHost {
 
   /// Runs `application` until it terminates, then restores the terminal and exits the process.
   /// If the terminal cannot be set up (not a tty), prints why to standard error and exits 1.
-  public static func run(_ application: Application, configuration: Configuration = Configuration()) -> Never {
+  public static func run(_ application: Application, configuration: Configuration = Configuration()) -> Never
+  {
     let host = TerminalHost(application: application, configuration: configuration)
     do {
       try host.start()
     } catch {
       try? host.terminal.restore()
-      FileHandle.standardError.write(Data("\(CommandLine.arguments.first ?? "app"): cannot use the terminal: \(error)\n".utf8))
+      FileHandle.standardError.write(
+        Data("\(CommandLine.arguments.first ?? "app"): cannot use the terminal: \(error)\n".utf8))
       exit(1)
     }
     dispatchMain()

@@ -1,0 +1,70 @@
+import Foundation
+import ResponderKit
+import TerminalHost
+import XKBKeyboard
+
+/// KeyViewer: a live view of keyboard decoding, like xkbcli's interactive tools.
+@main
+@MainActor
+enum KeyViewer {
+  static func main() {
+    let options: KeyViewerOptions
+    do {
+      options = try KeyViewerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      fail("\(error)\n\(KeyViewerOptions.usage)", status: 2)
+    }
+    let app: Application
+    let decoder: EvdevDecoder?
+    do {
+      (app, decoder) = try makeApplication(options, decodesDevice: options.evdevPath != nil)
+    } catch {
+      fail("\(error)", status: 1)
+    }
+    var source: EvdevKeyboardSource?
+    if let path = options.evdevPath, let decoder {
+      do {
+        source = try EvdevKeyboardSource(devicePath: path, grab: options.grab, decoder: decoder, queue: .main)
+        { event in
+          MainActor.assumeIsolated { _ = app.handle(.key(event)) }
+        }
+        source?.resume()
+      } catch {
+        fail("\(error)", status: 1)
+      }
+    }
+    var configuration = TerminalHost.Configuration()
+    configuration.enhancedKeyboard = true
+    withExtendedLifetime(source) {
+      TerminalHost.run(app, configuration: configuration)
+    }
+  }
+
+  /// Builds the app: a keymap from the options, a full-screen window with the log view, and
+  /// when keys come from a device, the decoder that turns its records into key events.
+  static func makeApplication(_ options: KeyViewerOptions, decodesDevice: Bool) throws -> (
+    Application, EvdevDecoder?
+  ) {
+    let keymap = try Keymap(names: options.names)
+    var decoder: EvdevDecoder?
+    if decodesDevice, let state = KeyboardState(keymap: keymap) {
+      let table = try? ComposeTable(locale: options.composeLocale ?? ComposeTable.localeFromEnvironment())
+      decoder = EvdevDecoder(state: state, compose: table.flatMap(ComposeState.init(table:)))
+    }
+    let app = Application()
+    let window = Window()
+    let view = KeyLogView(
+      keymap: keymap, describer: KeyDescriber(keymap: keymap, names: options.names, decoder: decoder))
+    view.source = options.evdevPath ?? "terminal"
+    window.rootView = view
+    app.addWindow(window)
+    window.makeKeyAndOrderFront()
+    window.makeFirstResponder(view)
+    return (app, decoder)
+  }
+
+  static func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("KeyViewer: \(message)\n".utf8))
+    exit(status)
+  }
+}
