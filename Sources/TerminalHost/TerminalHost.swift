@@ -62,6 +62,8 @@ public final class TerminalHost {
   private var keyboardNegotiated = false
   private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
   private var hungUp = false
+  /// 128 + the signal that ended the app, as shells report a death by signal; 0 otherwise.
+  private var exitStatus: Int32 = 0
 
   /// A host for `application` on standard input and output.
   public init(
@@ -111,7 +113,7 @@ public final class TerminalHost {
     let size = (try? terminal.size()) ?? TerminalSize(columns: 80, rows: 24)
     application.screenSize = Size(width: max(1, size.columns), height: max(1, size.rows))
 
-    application.terminationHandler = { [weak self] _ in self?.finish(status: 0) }
+    application.terminationHandler = { [weak self] _ in self?.finish() }
     application.needsDisplayHandler = { [weak self] in self?.scheduleRender() }
 
     let monitor = SignalMonitor { signal in
@@ -139,8 +141,9 @@ public final class TerminalHost {
       count = try readBuffer.withUnsafeMutableBytes { try terminal.read(into: $0) }
     } catch {
       hungUp = true
+      exitStatus = 128 + SIGHUP
       application.terminateNow()
-      finish(status: 0)
+      finish()
     }
     guard count > 0 else { return }
     items.removeAll(keepingCapacity: true)
@@ -250,11 +253,15 @@ public final class TerminalHost {
   private func handle(_ signal: TerminalSignal) {
     switch signal {
     case .interrupt:
+      exitStatus = 128 + SIGINT
       application.terminate(nil)
+      if !application.isTerminated { exitStatus = 0 }
     case .terminate, .quit:
+      exitStatus = 128 + signal.number
       application.terminateNow()
     case .hangUp:
       hungUp = true
+      exitStatus = 128 + SIGHUP
       application.terminateNow()
     case .suspend:
       suspend()
@@ -287,13 +294,13 @@ public final class TerminalHost {
     render()
   }
 
-  private func finish(status: Int32) -> Never {
+  private func finish() -> Never {
     readSource?.cancel()
     escapeTimer?.cancel()
     signalMonitor?.stop()
     try? terminal.restore()
     CrashGuard.uninstall()
     configuration.willExit?()
-    exit(status)
+    exit(exitStatus)
   }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Runs a real sample in tmux and checks what a person would: the screen, and that the
+/// terminal is exactly as before once the app is gone — after quitting and after each signal.
+@Suite("Terminal end to end (tmux)", .serialized)
+struct TerminalEndToEndTests {
+  let binary = TmuxSession.productPath("KeyViewer")
+
+  /// Starts KeyViewer from a shell that saves `stty -g` before and after and prints the status.
+  func launch(_ session: TmuxSession) throws {
+    let before = session.file("before").path
+    let after = session.file("after").path
+    try session.run("stty -g > \(before); \(binary) --layout us; echo \"EXIT=$?\"; stty -g > \(after)")
+    #expect(try session.waitFor("KeyViewer —"), "the app did not draw its first frame")
+    #expect(try session.format("#{alternate_on}") == "1")
+  }
+
+  /// After the app is gone: its exit status, the tty settings bit for bit, the main screen.
+  func expectRestored(_ session: TmuxSession, status: Int32, marker: String = "EXIT") throws {
+    #expect(try session.waitFor("\(marker)=\(status)"), "expected exit status \(status)")
+    #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: session.file("after").path) })
+    let before = try String(contentsOf: session.file("before"), encoding: .utf8)
+    let after = try String(contentsOf: session.file("after"), encoding: .utf8)
+    #expect(before == after, "stty settings differ after exit")
+    #expect(try session.format("#{alternate_on}") == "0")
+    #expect(try session.format("#{cursor_flag}") == "1", "cursor left hidden")
+  }
+
+  @Test func typingResizingAndQuittingLeaveTheTerminalAsItWas() throws {
+    let session = try TmuxSession(width: 100, height: 20)
+    try launch(session)
+    try session.send("x")
+    #expect(try session.waitFor { $0.contains("down   —    x") })
+    try session.sendLiteral("\u{1b}[1;5A")  // Control+Up, as xterm sends it
+    #expect(try session.waitFor("Up              —       Control"))
+    try session.resize(width: 70, height: 12)
+    #expect(try session.waitFor { _ in (try? session.format("#{pane_width}x#{pane_height}")) == "70x12" })
+    try session.send("z")
+    #expect(try session.waitFor { $0.contains("KeyViewer —") && $0.contains("down   —    z") })
+    try session.send("C-q")
+    try expectRestored(session, status: 0)
+  }
+
+  @Test(arguments: [("TERM", SIGTERM), ("INT", SIGINT), ("HUP", SIGHUP), ("QUIT", SIGQUIT)])
+  func aSignalRestoresTheTerminal(name: String, number: Int32) throws {
+    let session = try TmuxSession(width: 100, height: 20)
+    try launch(session)
+    let pid = try #require(try session.foregroundPID())
+    kill(pid, number)
+    try expectRestored(session, status: 128 + number)
+  }
+
+  @Test func suspendingRestoresTheTerminalAndResumingRepaints() throws {
+    let session = try TmuxSession(width: 100, height: 20)
+    try launch(session)
+    try session.send("C-z")
+    #expect(try session.waitFor("Stopped"))
+    #expect(try session.format("#{alternate_on}") == "0")
+    try session.run("stty -g > \(session.file("stopped").path)")
+    #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: session.file("stopped").path) })
+    let before = try String(contentsOf: session.file("before"), encoding: .utf8)
+    #expect(try String(contentsOf: session.file("stopped"), encoding: .utf8) == before)
+    // The shell ran the rest of the line when the job stopped; the resumed job reports again.
+    try FileManager.default.removeItem(at: session.file("after"))
+    try session.run("fg; echo \"RESUMED=$?\"; stty -g > \(session.file("after").path)")
+    #expect(try session.waitFor("KeyViewer —"))
+    #expect(try session.format("#{alternate_on}") == "1")
+    try session.send("y")
+    #expect(try session.waitFor("down   —    y"))
+    try session.send("C-q")
+    try expectRestored(session, status: 0, marker: "RESUMED")
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Glibc
+
+/// A private tmux server with one shell, for driving sample apps the way a person does:
+/// keys in with `send-keys`, the screen out with `capture-pane`.
+final class TmuxSession {
+  let socket: String
+  let workDirectory: URL
+
+  /// Starts `bash` in a detached session of the given size.
+  init(width: Int = 100, height: Int = 24) throws {
+    socket = "rk-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+    workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+    try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+    // The server forks off and keeps whatever descriptors it was given: give it none of ours.
+    try tmux(
+      capturing: false,
+      [
+        "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
+        "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile",
+      ])
+  }
+
+  deinit {
+    _ = try? tmux(capturing: false, ["kill-server"])
+    try? FileManager.default.removeItem(at: workDirectory)
+  }
+
+  /// The path of the built product `name` (tests run from the build directory).
+  static func productPath(_ name: String) -> String {
+    let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
+    let candidates = [
+      bundle.appendingPathComponent(name).path,
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        .path,
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+  }
+
+  @discardableResult
+  func tmux(capturing: Bool = true, _ arguments: [String]) throws -> String {
+    try Self.spawn(["tmux", "-L", socket] + arguments, capturing: capturing)
+  }
+
+  /// Runs a command and returns its standard output. Uses posix_spawn and waitpid directly:
+  /// Foundation's Process waits on a run loop the test threads do not run.
+  static func spawn(_ arguments: [String], capturing: Bool = true) throws -> String {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capturing {
+      posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    } else {
+      // A tmux server forks off and keeps its descriptors: give it none of ours.
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    var pid: pid_t = 0
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for arg in argv { free(arg) } }
+    let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    close(fds[1])
+    defer { close(fds[0]) }
+    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOENT) }
+    var output = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = read(fds[0], &buffer, buffer.count)
+      if n > 0 {
+        output += buffer[0..<n]
+      } else if n == 0 || errno != EINTR {
+        break
+      }
+    }
+    var exitStatus: Int32 = 0
+    while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Types a line into the shell and presses Return.
+  func run(_ line: String) throws {
+    try tmux(["send-keys", "-t", "main", "-l", line])
+    try tmux(["send-keys", "-t", "main", "Enter"])
+  }
+
+  /// Sends tmux key names (`a`, `C-q`, `Escape`, `Up`).
+  func send(_ keys: String...) throws {
+    try tmux(["send-keys", "-t", "main"] + keys)
+  }
+
+  /// Sends bytes as they are (escape sequences included), as a terminal would.
+  func sendLiteral(_ text: String) throws {
+    try tmux(["send-keys", "-t", "main", "-l", text])
+  }
+
+  /// The visible screen as text.
+  func screen() throws -> String {
+    try tmux(["capture-pane", "-t", "main", "-p"])
+  }
+
+  /// A tmux format value for the pane (`#{alternate_on}`, `#{pane_pid}`).
+  func format(_ format: String) throws -> String {
+    try tmux(["display-message", "-t", "main", "-p", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// Waits until the screen satisfies `condition`, polling; false after `timeout` seconds.
+  func waitFor(timeout: TimeInterval = 10, _ condition: (String) -> Bool) throws -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if condition(try screen()) { return true }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return condition(try screen())
+  }
+
+  /// Waits until the screen contains `text`.
+  func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> Bool {
+    try waitFor(timeout: timeout) { $0.contains(text) }
+  }
+
+  /// The process id of the program running in the foreground of the shell.
+  func foregroundPID() throws -> Int32? {
+    let shell = try format("#{pane_pid}")
+    return try Self.spawn(["pgrep", "-P", shell]).split(separator: "\n").first.flatMap { Int32($0) }
+  }
+
+  /// A file in the session's scratch directory.
+  func file(_ name: String) -> URL { workDirectory.appendingPathComponent(name) }
+}
