@@ -67,5 +67,12 @@ let package = Package(
       path: "Benchmarks/ResponderBenchmarks",
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "ParserBenchmarks",
+      dependencies: ["TerminalHost"],
+      path: "Benchmarks/ParserBenchmarks",
+      exclude: ["peers.py"],
+      swiftSettings: strict
+    ),
   ]
 )

@@ -98,15 +98,22 @@ extension InputParser {
     base: Unicode.Scalar, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
     phase: KeyEvent.Phase, text: String?, time: TimeInterval
   ) -> KeyEvent {
-    var typed = String(base)
+    var typedScalar = base
     if modifiers.contains(.shift) {
       if let shifted {
-        typed = String(shifted)
-      } else if base.properties.isLowercase {
-        typed = typed.uppercased()
+        typedScalar = shifted
+      } else if base.value >= 0x61 && base.value <= 0x7a {
+        typedScalar = Unicode.Scalar(base.value - 0x20)!
+      } else if !base.isASCII, base.properties.isLowercase {
+        let upper = String(base).uppercased().unicodeScalars
+        if upper.count == 1 { typedScalar = upper.first! }
       }
     }
-    let keysym = Keysym(unicodeScalar: typed.unicodeScalars.first ?? base)
+    // ASCII strings come ready-made from the table; others are small (inline) strings.
+    let typed =
+      typedScalar.value >= 0x20 && typedScalar.value < 0x7f
+      ? asciiKeys[Int(typedScalar.value)].characters : String(typedScalar)
+    let keysym = Keysym(unicodeScalar: typedScalar)
     var characters = typed
     if let text {
       characters = text

@@ -36,7 +36,7 @@ public struct InputParser: Sendable {
   /// The longest control sequence accepted, in bytes, ESC included.
   public static let maxSequenceLength = 256
   /// The most numbers (parameters and sub-parameters together) a control sequence may hold.
-  public static let maxParameterCount = 32
+  public static let maxParameterCount = CSIParameters.capacity
   /// The default size of a paste chunk, 1 MiB.
   public static let defaultPasteChunkLimit = 1 << 20
 
@@ -57,10 +57,13 @@ public struct InputParser: Sendable {
   var pasteDeliveredChunk = false
   /// Skipping the tail of an over-long control sequence.
   var discardingSequence = false
-  /// Scratch storage for control sequence numbers, reused to avoid allocation.
-  var parameterValues: [Int32] = []
-  /// The field (`;`-separated) each number in `parameterValues` belongs to.
-  var parameterFields: [UInt8] = []
+  /// The numbers of the control sequence being decoded.
+  var parameters = CSIParameters()
+  /// Items for the printable ASCII bytes (0x20…0x7e) stamped with `asciiItemsTime`, so the
+  /// hot path copies one value per byte instead of building it.
+  var asciiItems: [TerminalInput] = []
+  /// The timestamp of `asciiItems`.
+  var asciiItemsTime: TimeInterval = 0
 
   /// Creates a parser.
   public init(
@@ -70,8 +73,6 @@ public struct InputParser: Sendable {
     self.escapeTimeout = escapeTimeout
     self.pasteChunkLimit = max(4, pasteChunkLimit)
     pending.reserveCapacity(InputParser.maxSequenceLength)
-    parameterValues.reserveCapacity(InputParser.maxParameterCount)
-    parameterFields.reserveCapacity(InputParser.maxParameterCount)
   }
 
   /// When held-back bytes must be settled with ``expire(at:into:)``, or nil when nothing
@@ -183,14 +184,16 @@ public struct InputParser: Sendable {
     into items: inout [TerminalInput]
   ) -> Int {
     var i = 0
-    let ascii = InputParser.asciiKeys
     while i < n {
       let byte = p[i]
       if !inPaste && !discardingSequence && byte >= 0x20 && byte < 0x7f {
-        var key = ascii[Int(byte)]
-        key.timestamp = time
-        items.append(.event(.key(key)))
-        i += 1
+        // Hot path: runs of printable ASCII copy ready-made items stamped with `time`.
+        if asciiItemsTime != time || asciiItems.isEmpty { makeASCIIItems(time: time) }
+        let table = asciiItems
+        repeat {
+          items.append(table[Int(p[i]) &- 0x20])
+          i += 1
+        } while i < n && p[i] >= 0x20 && p[i] < 0x7f
         continue
       }
       if inPaste {
@@ -221,6 +224,16 @@ public struct InputParser: Sendable {
       }
     }
     return i
+  }
+
+  mutating func makeASCIIItems(time: TimeInterval) {
+    asciiItems.removeAll(keepingCapacity: true)
+    for byte in 0x20..<0x7f {
+      var key = InputParser.asciiKeys[byte]
+      key.timestamp = time
+      asciiItems.append(.event(.key(key)))
+    }
+    asciiItemsTime = time
   }
 
   /// What decoding one item asks the loop to do besides delivering it.
