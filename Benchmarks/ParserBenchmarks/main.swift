@@ -29,7 +29,9 @@ func appendPiece(_ kind: Kind, _ random: inout Generator, to out: inout [UInt8])
   let esc: UInt8 = 0x1b
   switch kind {
   case .text:
-    let words = ["the ", "quick ", "brown ", "fox ", "jumps ", "over ", "lazy ", "dog. ", "Hello, ", "World! "]
+    let words = [
+      "the ", "quick ", "brown ", "fox ", "jumps ", "over ", "lazy ", "dog. ", "Hello, ", "World! ",
+    ]
     for _ in 0..<(1 + random.next(6)) { out += Array(random.pick(words).utf8) }
   case .utf8:
     let words = ["héllo ", "naïve ", "€100 ", "日本語 ", "😀 ", "привет ", "ß ", "𝄞 "]
@@ -112,8 +114,9 @@ func countingLoop(_ data: [UInt8]) -> Int {
   return escapes
 }
 
-/// Parses `data` in 4 KiB reads and returns the number of items.
-func parseAll(_ data: [UInt8]) -> Int {
+/// Parses `data` in 4 KiB reads into an array per read, as `parse(_:at:into:)` does, and
+/// returns the number of items. Includes the cost of destroying the items.
+func parseIntoArrays(_ data: [UInt8]) -> Int {
   var parser = InputParser()
   var items: [TerminalInput] = []
   items.reserveCapacity(readSize)
@@ -126,6 +129,25 @@ func parseAll(_ data: [UInt8]) -> Int {
       parser.parse(chunk, at: time, into: &items)
       count += items.count
       items.removeAll(keepingCapacity: true)
+      offset += readSize
+      time += 0.001
+    }
+  }
+  count += parser.flush(at: 1e9).count
+  return count
+}
+
+/// Parses `data` in 4 KiB reads handing each item to a closure, as a run loop dispatching
+/// items at once would, and returns the number of items.
+func parseWithHandler(_ data: [UInt8]) -> Int {
+  var parser = InputParser()
+  var count = 0
+  data.withUnsafeBytes { all in
+    var offset = 0
+    var time = 0.0
+    while offset < all.count {
+      let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<min(offset + readSize, all.count)])
+      parser.parse(chunk, at: time) { _ in count += 1 }
       offset += readSize
       time += 0.001
     }
@@ -181,16 +203,20 @@ for (path, data) in [(outPath, corpora[0].1), (noKittyPath, corpora[1].1)] {
   }
   print("stream: \(data.count) bytes written to \(path)")
 }
-print("corpus           size MB  parser MB/s  items/s (M)  baseline MB/s  parser/baseline")
+print("corpus           size MB  handler MB/s  items/s (M)  array MB/s  baseline MB/s  handler/baseline")
 for (name, data) in corpora where only == nil || only == name {
   var items = 0
+  var arrayItems = 0
   var escapes = 0
-  let parseSeconds = best(rounds: rounds) { items = parseAll(data) }
+  let handlerSeconds = best(rounds: rounds) { items = parseWithHandler(data) }
+  let arraySeconds = best(rounds: rounds) { arrayItems = parseIntoArrays(data) }
   let baseSeconds = best(rounds: rounds) { escapes = countingLoop(data) }
+  precondition(items == arrayItems, "both forms must give the same items")
   let mb = Double(data.count) / 1e6
-  let line = String(
-    format: "%-16@ %7.1f %12.1f %12.2f %14.1f %16.3f", name as NSString, mb, mb / parseSeconds,
-    Double(items) / parseSeconds / 1e6, mb / baseSeconds, baseSeconds / parseSeconds)
-  print(line)
+  let figures = String(
+    format: "%7.1f %13.1f %12.2f %11.1f %14.1f %17.3f", mb, mb / handlerSeconds,
+    Double(items) / handlerSeconds / 1e6, mb / arraySeconds, mb / baseSeconds,
+    baseSeconds / handlerSeconds)
+  print(name + String(repeating: " ", count: max(1, 16 - name.count)) + figures)
   if escapes == -1 { print("") }  // keeps the baseline's result alive
 }

@@ -7,13 +7,19 @@ struct CSIParameters {
   static let saturated: Int32 = 999_999_999
 
   /// The numbers in order; -1 for an empty one.
-  private var values: (
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
-  ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  private var values:
+    (
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+      Int32, Int32
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
   /// Where each field starts in `values`; `starts[fieldCount]` is the number count.
-  private var starts: (
-    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-  ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  private var starts:
+    (
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
   /// The number of fields.
   private(set) var fieldCount = 0
 
@@ -58,23 +64,25 @@ struct CSIParameters {
     }
   }
 
+  // The accessors are `mutating` only so the tuples are read in place, not copied.
+
   /// The number of numbers in a field (0 when the field is absent).
-  func count(inField field: Int) -> Int {
+  mutating func count(inField field: Int) -> Int {
     guard field < fieldCount else { return 0 }
-    return withUnsafeBytes(of: starts) { bytes in
+    return withUnsafeBytes(of: &starts) { bytes in
       Int(bytes[field + 1]) - Int(bytes[field])
     }
   }
 
   /// A number, nil when absent or empty.
-  func value(_ field: Int, _ sub: Int = 0) -> Int? {
+  mutating func value(_ field: Int, _ sub: Int = 0) -> Int? {
     guard field < fieldCount else { return nil }
-    let index: Int? = withUnsafeBytes(of: starts) { bytes in
+    let index: Int? = withUnsafeBytes(of: &starts) { bytes in
       let start = Int(bytes[field])
       return start + sub < Int(bytes[field + 1]) ? start + sub : nil
     }
     guard let index else { return nil }
-    let value = withUnsafeBytes(of: values) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+    let value = withUnsafeBytes(of: &values) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
     return value < 0 ? nil : Int(value)
   }
 }

@@ -20,7 +20,8 @@ extension InputParser {
     }
     while true {
       if i >= InputParser.maxSequenceLength {
-        return Step(used: i, item: .unknown(Array(UnsafeBufferPointer(start: p, count: i))), effect: .discardRest)
+        return Step(
+          used: i, item: .unknown(Array(UnsafeBufferPointer(start: p, count: i))), effect: .discardRest)
       }
       guard i < n else { return final ? unknown(p, n) : .incomplete }
       let byte = p[i]
@@ -224,7 +225,7 @@ extension InputParser {
   }
 
   /// The key for a kitty or modifyOtherKeys key number.
-  func keyForCode(
+  mutating func keyForCode(
     _ code: Int, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
     phase: KeyEvent.Phase, text: String?, time: TimeInterval
   ) -> CSIMeaning {
@@ -283,7 +284,9 @@ extension InputParser {
       let dx: Double = low == 2 ? -1 : low == 3 ? 1 : 0
       let dy: Double = low == 0 ? -1 : low == 1 ? 1 : 0
       return .input(
-        .event(.scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))))
+        .event(
+          .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))
+        ))
     }
     let action: PointerReport.Action = release ? .release : motion ? .move : .press
     let button: PointerReport.Button
@@ -308,12 +311,13 @@ extension InputParser {
     }
     return .input(
       .pointer(
-        PointerReport(button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
+        PointerReport(
+          button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
   }
 
   /// Modifiers (`1 + bits`, default none) and event type (1 press, 2 repeat, 3 release) from
   /// a field; nil when out of range.
-  func modifiersAndPhase(field: Int) -> (KeyEvent.ModifierFlags, KeyEvent.Phase)? {
+  mutating func modifiersAndPhase(field: Int) -> (KeyEvent.ModifierFlags, KeyEvent.Phase)? {
     let encoded = parameter(field) ?? 1
     guard encoded >= 1, encoded <= 256 else { return nil }
     let phase: KeyEvent.Phase
@@ -337,8 +341,8 @@ extension InputParser {
   var fieldCount: Int { parameters.fieldCount }
 
   /// The number of numbers (sub-parameters) in a field.
-  func subparameterCount(_ field: Int) -> Int { parameters.count(inField: field) }
+  mutating func subparameterCount(_ field: Int) -> Int { parameters.count(inField: field) }
 
   /// A number, nil when absent or empty.
-  func parameter(_ field: Int, _ sub: Int = 0) -> Int? { parameters.value(field, sub) }
+  mutating func parameter(_ field: Int, _ sub: Int = 0) -> Int? { parameters.value(field, sub) }
 }

@@ -94,7 +94,27 @@ public struct InputParser: Sendable {
   public mutating func parse(
     _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout [TerminalInput]
   ) {
-    expire(at: time, into: &items)
+    feed(bytes, at: time, into: &items)
+  }
+
+  /// Parses bytes that arrived at `time`, handing each item to `body` as it is decoded.
+  ///
+  /// The fastest form: items are lent to `body`, not collected, so a run loop can dispatch
+  /// them without copying. Held-back bytes whose deadline has passed are settled first.
+  public mutating func parse(
+    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, each body: (TerminalInput) -> Void
+  ) {
+    withoutActuallyEscaping(body) { body in
+      var sink = ClosureSink(body: body)
+      feed(bytes, at: time, into: &sink)
+    }
+  }
+
+  /// The body of the `parse` methods, for any sink.
+  mutating func feed(
+    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout some InputSink
+  ) {
+    if let deadline = pendingDeadline, time >= deadline { settlePending(at: time, into: &items) }
     guard let raw = bytes.baseAddress, bytes.count > 0 else { return }
     let base = raw.assumingMemoryBound(to: UInt8.self)
     let count = bytes.count
@@ -166,7 +186,7 @@ public struct InputParser: Sendable {
 
   /// Decides the held-back bytes with no more to come. Their items keep the time the bytes
   /// arrived, not the time of the timeout.
-  mutating func settlePending(at time: TimeInterval, into items: inout [TerminalInput]) {
+  mutating func settlePending(at time: TimeInterval, into items: inout some InputSink) {
     guard !pending.isEmpty else { return }
     var carried: [UInt8] = []
     swap(&carried, &pending)
@@ -181,7 +201,7 @@ public struct InputParser: Sendable {
   /// that needs more bytes, unless `final`, in which case everything is used.
   mutating func run(
     _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
-    into items: inout [TerminalInput]
+    into items: inout some InputSink
   ) -> Int {
     var i = 0
     while i < n {
@@ -190,10 +210,15 @@ public struct InputParser: Sendable {
         // Hot path: runs of printable ASCII copy ready-made items stamped with `time`.
         if asciiItemsTime != time || asciiItems.isEmpty { makeASCIIItems(time: time) }
         let table = asciiItems
-        repeat {
-          items.append(table[Int(p[i]) &- 0x20])
-          i += 1
-        } while i < n && p[i] >= 0x20 && p[i] < 0x7f
+        i = table.withUnsafeBufferPointer { table in
+          // Elements of an unsafe buffer are lent in place: the handler sink copies nothing.
+          var j = i
+          repeat {
+            items.accept(table[Int(p[j]) &- 0x20])
+            j += 1
+          } while j < n && p[j] >= 0x20 && p[j] < 0x7f
+          return j
+        }
         continue
       }
       if inPaste {
@@ -214,7 +239,7 @@ public struct InputParser: Sendable {
       let step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
-      if let item = step.item { items.append(item) }
+      if let item = step.item { items.accept(item) }
       switch step.effect {
       case .none: break
       case .startPaste:
@@ -386,7 +411,7 @@ public struct InputParser: Sendable {
   /// Inside a paste: collects text up to the end marker `ESC [ 2 0 1 ~`.
   mutating func stepPaste(
     _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
-    into items: inout [TerminalInput]
+    into items: inout some InputSink
   ) -> Int {
     var j = 0
     while j < n && p[j] != 0x1b { j += 1 }
@@ -427,7 +452,7 @@ public struct InputParser: Sendable {
   }
 
   /// Sends full chunks of pasted text, each cut back to a UTF-8 character boundary.
-  mutating func deliverPasteChunks(time: TimeInterval, into items: inout [TerminalInput]) {
+  mutating func deliverPasteChunks(time: TimeInterval, into items: inout some InputSink) {
     // Strictly more than a chunk, so the byte after the cut is known and the cut point
     // depends only on the content, never on how reads split it.
     while pasteBytes.count > pasteChunkLimit {
@@ -436,15 +461,15 @@ public struct InputParser: Sendable {
       if pasteBytes[cut] & 0xc0 == 0x80 { cut = pasteChunkLimit }
       let text = String(decoding: pasteBytes[0..<cut], as: UTF8.self)
       pasteBytes.removeFirst(cut)
-      items.append(.event(.paste(text, timestamp: time)))
+      items.accept(.event(.paste(text, timestamp: time)))
       pasteDeliveredChunk = true
     }
   }
 
   /// Ends a paste, delivering the rest of its text.
-  mutating func finishPaste(at time: TimeInterval, into items: inout [TerminalInput]) {
+  mutating func finishPaste(at time: TimeInterval, into items: inout some InputSink) {
     if !pasteBytes.isEmpty || !pasteDeliveredChunk {
-      items.append(.event(.paste(String(decoding: pasteBytes, as: UTF8.self), timestamp: time)))
+      items.accept(.event(.paste(String(decoding: pasteBytes, as: UTF8.self), timestamp: time)))
     }
     pasteBytes.removeAll(keepingCapacity: false)
     inPaste = false

@@ -53,16 +53,21 @@ import Testing
   /// kitty itself gives none (57430, 57431); the keypad digits are KP_0…KP_9.
   @Test func everyFunctionalNumberHasAKeysym() {
     let missing = (57358...57454).filter { KittyKeyCodes.keysym(forFunctionalCode: $0) == nil }
-    #expect(missing == [57364, 57365, 57366, 57367, 57368, 57369, 57370, 57371, 57372, 57373, 57374, 57375, 57430, 57431])
+    #expect(
+      missing == [
+        57364, 57365, 57366, 57367, 57368, 57369, 57370, 57371, 57372, 57373, 57374, 57375, 57430, 57431,
+      ])
     for digit in 0...9 {
       #expect(KittyKeyCodes.keysym(forFunctionalCode: 57399 + digit) == Keysym(0xffb0 + UInt32(digit)))
     }
   }
 
-  @Test("malformed kitty sequences are unknown, not keys", arguments: [
-    "\u{1b}[97;1:4u", "\u{1b}[97;0u", "\u{1b}[97;300u", "\u{1b}[1u", "\u{1b}[55296u",
-    "\u{1b}[1114112u", "\u{1b}[0u", "\u{1b}[97;;1u", "\u{1b}[97:1u",
-  ])
+  @Test(
+    "malformed kitty sequences are unknown, not keys",
+    arguments: [
+      "\u{1b}[97;1:4u", "\u{1b}[97;0u", "\u{1b}[97;300u", "\u{1b}[1u", "\u{1b}[55296u",
+      "\u{1b}[1114112u", "\u{1b}[0u", "\u{1b}[97;;1u", "\u{1b}[97:1u",
+    ])
   func malformedKitty(_ input: String) {
     #expect(decodeAll(input) == [.unknown(bytes(input))])
   }

@@ -92,9 +92,10 @@ import Testing
   @Test func keysCarryTheTimeOfTheirBytes() {
     var parser = InputParser()
     let items = parser.parse(bytes("x\u{1b}[A"), at: 7.5)
-    #expect(items.map { item -> Double? in
-      if case .event(let event) = item { return event.timestamp }
-      return nil
-    } == [7.5, 7.5])
+    #expect(
+      items.map { item -> Double? in
+        if case .event(let event) = item { return event.timestamp }
+        return nil
+      } == [7.5, 7.5])
   }
 }

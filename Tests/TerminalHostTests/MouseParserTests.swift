@@ -6,7 +6,9 @@ import Testing
 /// SGR mouse (mode 1006): the left button is touch 0, the wheel scrolls, other buttons and
 /// hovering are pointer reports; coordinates become 0-based.
 @Suite struct MouseParserTests {
-  static func scroll(_ x: Int, _ y: Int, dx: Double = 0, dy: Double = 0, _ modifiers: KeyEvent.ModifierFlags = [])
+  static func scroll(
+    _ x: Int, _ y: Int, dx: Double = 0, dy: Double = 0, _ modifiers: KeyEvent.ModifierFlags = []
+  )
     -> TerminalInput
   {
     .event(.scroll(ScrollSample(location: Point(x: x, y: y), dx: dx, dy: dy, modifierFlags: modifiers)))
@@ -45,11 +47,13 @@ import Testing
   /// Column or row 0, missing or extra fields, huge numbers and signs are malformed: one
   /// `.unknown` each, never a trap or a wrapped coordinate (crossterm's SGR 0 bug, fish's
   /// `ESC[12;0R`).
-  @Test("malformed mouse reports are unknown", arguments: [
-    "\u{1b}[<0;0;1M", "\u{1b}[<0;1;0M", "\u{1b}[<0;1M", "\u{1b}[<0;1;2;3M", "\u{1b}[<;1;1M",
-    "\u{1b}[<0;1;99999999999999M", "\u{1b}[<0;4294967297;1M", "\u{1b}[<0;-1;1M",
-    "\u{1b}[<300;1;1M", "\u{1b}[<64;1;1m", "\u{1b}[<3;1;1M", "\u{1b}[<0:1;1;1M", "\u{1b}[<0;1;1X",
-  ])
+  @Test(
+    "malformed mouse reports are unknown",
+    arguments: [
+      "\u{1b}[<0;0;1M", "\u{1b}[<0;1;0M", "\u{1b}[<0;1M", "\u{1b}[<0;1;2;3M", "\u{1b}[<;1;1M",
+      "\u{1b}[<0;1;99999999999999M", "\u{1b}[<0;4294967297;1M", "\u{1b}[<0;-1;1M",
+      "\u{1b}[<300;1;1M", "\u{1b}[<64;1;1m", "\u{1b}[<3;1;1M", "\u{1b}[<0:1;1;1M", "\u{1b}[<0;1;1X",
+    ])
   func malformedMouse(_ input: String) {
     #expect(decodeAll(input) == [.unknown(bytes(input))])
   }

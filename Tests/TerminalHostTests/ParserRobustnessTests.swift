@@ -35,7 +35,10 @@ import Testing
     ([0xf0, 0x9f, 0x98], [replacement]),
     ([0x1b, 0xe2, 0x82, 0x61], [key(Keysym(0x0100_fffd), "\u{FFFD}", .alt), char("a")]),
     (bytes("\u{1b}[1;\u{1b}[A"), [.unknown(bytes("\u{1b}[1;")), key(.up)]),
-    (bytes("\u{1b}[1;5\u{3}x"), [.unknown(bytes("\u{1b}[1;5")), key(Keysym(0x63), "\u{3}", ignoring: "c", .control), char("x")]),
+    (
+      bytes("\u{1b}[1;5\u{3}x"),
+      [.unknown(bytes("\u{1b}[1;5")), key(Keysym(0x63), "\u{3}", ignoring: "c", .control), char("x")]
+    ),
     ([0x1b, 0x5b, 0x31, 0xc3, 0xa9], [.unknown(bytes("\u{1b}[1")), char("é")]),
     (bytes("\u{1b}[5qz"), [.unknown(bytes("\u{1b}[5q")), char("z")]),
     (bytes("\u{1b}Ozy"), [.unknown(bytes("\u{1b}Oz")), char("y")]),
@@ -45,7 +48,10 @@ import Testing
     (bytes("\u{1b}[1<A"), [.unknown(bytes("\u{1b}[1<A"))]),
     (bytes("\u{1b}[1 $A"), [.unknown(bytes("\u{1b}[1 $A"))]),
     (bytes("\u{1b}[1;2"), [.unknown(bytes("\u{1b}[1;2"))]),
-    (bytes("\u{1b}[" + String(repeating: "1;", count: 40) + "1u"), [.unknown(bytes("\u{1b}[" + String(repeating: "1;", count: 40) + "1u"))]),
+    (
+      bytes("\u{1b}[" + String(repeating: "1;", count: 40) + "1u"),
+      [.unknown(bytes("\u{1b}[" + String(repeating: "1;", count: 40) + "1u"))]
+    ),
   ]
 
   @Test("garbage is reported in place and what follows survives", arguments: 0..<garbage.count)
@@ -121,8 +127,10 @@ import Testing
   /// B6: ESC then `[A` at 0, T−1 ms, T and T+1 ms on a virtual clock.
   @Test(
     "lone ESC versus a sequence, by the escape timeout",
-    arguments: [0, InputParser.defaultEscapeTimeout - 0.001, InputParser.defaultEscapeTimeout,
-      InputParser.defaultEscapeTimeout + 0.001])
+    arguments: [
+      0, InputParser.defaultEscapeTimeout - 0.001, InputParser.defaultEscapeTimeout,
+      InputParser.defaultEscapeTimeout + 0.001,
+    ])
   func escapeTimeout(_ arrival: Double) {
     let timeout = InputParser.defaultEscapeTimeout
     var parser = InputParser()
@@ -173,5 +181,23 @@ extension TerminalInput {
     guard case .event(.key(var key)) = self else { return self }
     key.timestamp = time
     return .event(.key(key))
+  }
+}
+
+/// The three ways to feed the parser agree.
+@Suite struct ParserAPITests {
+  @Test func handlerArrayAndSequenceFormsGiveTheSameItems() {
+    let joined = ParserRobustnessTests.corpus.reduce(into: [UInt8]()) { $0 += $1 }
+    var arrayParser = InputParser()
+    var handlerParser = InputParser()
+    var sequenceParser = InputParser()
+    var viaArray: [TerminalInput] = []
+    var viaHandler: [TerminalInput] = []
+    joined.withUnsafeBytes { arrayParser.parse($0, at: 0, into: &viaArray) }
+    joined.withUnsafeBytes { handlerParser.parse($0, at: 0) { viaHandler.append($0) } }
+    let viaSequence = sequenceParser.parse(joined.lazy.map { $0 }, at: 0)
+    #expect(viaArray.count > 150)
+    #expect(viaHandler == viaArray)
+    #expect(viaSequence == viaArray)
   }
 }
