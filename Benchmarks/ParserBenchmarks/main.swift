@@ -2,6 +2,7 @@
 // delivers them, against a byte-counting loop over the same reads in the same run.
 //
 //   swift run -c release ParserBenchmarks [--out FILE] [--megabytes N] [--rounds N]
+//     [--only CORPUS] [--handler-only]
 //
 // Writes the mixed stream to FILE (default .build/parser-bench/mixed.bin), and the same mix
 // without kitty keys to FILE-nokitty.bin (Textual throws on kitty sub-fields), so peers.py
@@ -160,6 +161,7 @@ var outPath = ".build/parser-bench/mixed.bin"
 var megabytes = 20
 var rounds = 5
 var only: String?
+var skipArrays = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
@@ -167,6 +169,7 @@ while let argument = arguments.next() {
   case "--megabytes": megabytes = Int(arguments.next() ?? "") ?? megabytes
   case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
   case "--only": only = arguments.next()
+  case "--handler-only": skipArrays = true
   default:
     FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
     exit(2)
@@ -209,7 +212,9 @@ for (name, data) in corpora where only == nil || only == name {
   var arrayItems = 0
   var escapes = 0
   let handlerSeconds = best(rounds: rounds) { items = parseWithHandler(data) }
-  let arraySeconds = best(rounds: rounds) { arrayItems = parseIntoArrays(data) }
+  let arraySeconds =
+    skipArrays ? .infinity : best(rounds: rounds) { arrayItems = parseIntoArrays(data) }
+  if skipArrays { arrayItems = items }
   let baseSeconds = best(rounds: rounds) { escapes = countingLoop(data) }
   precondition(items == arrayItems, "both forms must give the same items")
   let mb = Double(data.count) / 1e6

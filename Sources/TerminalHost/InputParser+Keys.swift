@@ -125,10 +125,13 @@ extension InputParser {
       modifierFlags: modifiers, phase: phase, timestamp: time)
   }
 
-  /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's).
+  /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's; capitals
+  /// map like their small letters, as xterm's modifyOtherKeys reports Control+Shift+a as
+  /// Control+A).
   static func controlByte(_ key: UInt8) -> UInt8? {
     switch key {
     case 0x61...0x7a: key - 0x60
+    case 0x41...0x5a: key - 0x40
     case 0x20, 0x40, 0x32: 0
     case 0x5b, 0x33: 27
     case 0x5c, 0x34: 28

@@ -211,10 +211,11 @@ public struct InputParser: Sendable {
         if asciiItemsTime != time || asciiItems.isEmpty { makeASCIIItems(time: time) }
         let table = asciiItems
         i = table.withUnsafeBufferPointer { table in
-          // Elements of an unsafe buffer are lent in place: the handler sink copies nothing.
+          // `pointee` lends the element in place, so the handler sink copies nothing.
+          let base = table.baseAddress!
           var j = i
           repeat {
-            items.accept(table[Int(p[j]) &- 0x20])
+            items.accept((base + (Int(p[j]) &- 0x20)).pointee)
             j += 1
           } while j < n && p[j] >= 0x20 && p[j] < 0x7f
           return j
