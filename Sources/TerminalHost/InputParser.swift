@@ -3,21 +3,28 @@ import ResponderKit
 
 /// Turns the bytes a terminal sends into ``TerminalInput`` values, incrementally.
 ///
-/// Feed every read to ``parse(_:at:into:)``; the parser keeps whatever sequence is cut off at
-/// the end of a read and finishes it with the next one, so any split of a byte stream gives
-/// the same items. Understood: UTF-8 text (invalid bytes become U+FFFD and never hold back
-/// what follows), C0 controls, Alt as an ESC prefix, legacy xterm/VT keys in CSI and SS3 form
-/// with modifiers (plus the linux console's `CSI [ A`…`E` and rxvt's `CSI a`…`d`), xterm
-/// modifyOtherKeys, the whole kitty keyboard protocol, SGR mouse (1006), bracketed paste, focus
-/// reports and the replies in ``TerminalReply``. Not understood, reported as
-/// ``TerminalInput/unknown(_:)``: X10/urxvt mouse encodings, OSC/DCS strings (`ESC ]` and
-/// `ESC P` read as Alt+] and Alt+P), rxvt's `$`/`^`/`@` key suffixes.
+/// Feed every read to ``parse(_:at:into:)`` (or ``parse(_:at:each:)`` to handle items as they
+/// come); the parser keeps whatever sequence is cut off at the end of a read and finishes it
+/// with the next one, so any split of a byte stream gives the same items. Understood: UTF-8
+/// text (invalid bytes become U+FFFD and never hold back what follows), C0 controls, Alt as
+/// an ESC prefix, legacy xterm/VT keys in CSI and SS3 form with modifiers (plus the linux
+/// console's `CSI [ A`…`E` and rxvt's `CSI a`…`d`), xterm modifyOtherKeys, the whole kitty
+/// keyboard protocol, SGR mouse (1006), bracketed paste, focus reports and the replies in
+/// ``TerminalReply``. Not understood, reported as ``TerminalInput/unknown(_:)``: X10/urxvt
+/// mouse encodings, rxvt's `$`/`^`/`@` key suffixes, 8-bit C1 controls (read as invalid
+/// UTF-8); OSC/DCS strings are not parsed (`ESC ]` and `ESC P` read as Alt+] and Alt+P).
+/// ``TerminalKeyEncoder`` writes keys back as bytes.
+///
+/// Ambiguities, resolved one way: 0x08 is BackSpace (kitty and xterm send it for
+/// Control+BackSpace, terminals whose `kbs` is ^H for BackSpace); `CSI 1 ; m R` is a cursor
+/// position report, not F3; `CSI 29 ~` is F16 as in xterm; Control+h, i, m, [ and ~ arrive
+/// in legacy bytes as BackSpace, Tab, Return, Escape and Control+^.
 ///
 /// **Escape timeout.** A lone ESC may be the Escape key or the start of a sequence. The parser
 /// waits: ``pendingDeadline`` says when the bytes held back must be settled; the run loop
-/// calls ``expire(at:into:)`` then (or any later ``parse(_:at:into:)`` does it first). A held
-/// sequence is settled when `time >= last byte's arrival + escapeTimeout`: ESC alone is
-/// Escape, ESC plus one byte is Alt plus that key, a longer unfinished sequence is
+/// calls ``expire(at:into:)`` then (or any later `parse` does it first). A held sequence is
+/// settled when `time >= last byte's arrival + escapeTimeout`: ESC alone is Escape, ESC plus
+/// one byte is Alt plus that key, a longer unfinished sequence is
 /// ``TerminalInput/unknown(_:)``. Settled items carry the time their bytes arrived. The clock
 /// is the caller's; the parser never sleeps.
 ///
@@ -28,7 +35,8 @@ import ResponderKit
 /// delivered in chunks: whenever more than ``pasteChunkLimit`` bytes have collected, the first
 /// ``pasteChunkLimit`` (cut back to a UTF-8 boundary) are sent as one `.paste`; the rest goes
 /// with the end marker, and an empty bracketed paste is one empty `.paste`. Pasted text is
-/// the bytes as sent (invalid UTF-8 becomes U+FFFD; line ends are usually "\r"). Time is linear in the input.
+/// the bytes as sent (invalid UTF-8 becomes U+FFFD; line ends are usually "\r"). Time is
+/// linear in the input.
 public struct InputParser: Sendable {
   /// The default escape timeout, 50 ms: neovim's `ttimeoutlen` default, long enough for
   /// sequences split by a slow link, short enough that Escape feels immediate.
@@ -317,6 +325,10 @@ public struct InputParser: Sendable {
           return Step(used: 2, item: .event(.key(InputParser.textKey(0x4f, modifiers: .alt, time: time))))
         }
         return .incomplete
+      }
+      guard p[2] >= 0x20 && p[2] < 0x7f else {  // not SS3: Alt+O, and the byte starts afresh
+        return Step(
+          used: 2, item: .event(.key(InputParser.textKey(0x4f, modifiers: .alt, time: time))))
       }
       return decodeSS3(p, time: time)
     }

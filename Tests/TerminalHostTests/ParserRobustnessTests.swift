@@ -42,6 +42,8 @@ import Testing
     ([0x1b, 0x5b, 0x31, 0xc3, 0xa9], [.unknown(bytes("\u{1b}[1")), char("é")]),
     (bytes("\u{1b}[5qz"), [.unknown(bytes("\u{1b}[5q")), char("z")]),
     (bytes("\u{1b}Ozy"), [.unknown(bytes("\u{1b}Oz")), char("y")]),
+    (bytes("\u{1b}O\u{1b}[A"), [char("O", .alt), key(.up)]),
+    (bytes("\u{1b}[[\u{1b}[B"), [.unknown(bytes("\u{1b}[[")), key(.down)]),
     (bytes("\u{1b}[[Zq"), [.unknown(bytes("\u{1b}[[")), char("Z"), char("q")]),
     (bytes("\u{1b}[1;2;3;4u"), [.unknown(bytes("\u{1b}[1;2;3;4u"))]),
     (bytes("\u{1b}[99999999999999999999~k"), [.unknown(bytes("\u{1b}[99999999999999999999~")), char("k")]),
