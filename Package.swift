@@ -69,7 +69,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "ParserBenchmarks",
-      dependencies: ["TerminalHost"],
+      dependencies: ["TerminalHost", "ResponderKit"],
       path: "Benchmarks/ParserBenchmarks",
       exclude: ["peers.py"],
       swiftSettings: strict

@@ -8,6 +8,7 @@
 // without kitty keys to FILE-nokitty.bin (Textual throws on kitty sub-fields), so peers.py
 // can parse the same bytes. MB are 10^6 bytes.
 import Foundation
+import ResponderKit
 import TerminalHost
 
 /// A small deterministic generator (64-bit LCG), so every run parses the same bytes.
@@ -224,4 +225,31 @@ for (name, data) in corpora where only == nil || only == name {
     baseSeconds / handlerSeconds)
   print(name + String(repeating: " ", count: max(1, 16 - name.count)) + figures)
   if escapes == -1 { print("") }  // keeps the baseline's result alive
+}
+
+// The floor: appending ready-made key items to an array and destroying them, with no
+// parsing at all. Every typed character costs at least this.
+do {
+  let table = (0x20..<0x7f).map { byte in
+    TerminalInput.event(
+      .key(KeyEvent(keysym: Keysym(UInt32(byte)), characters: String(UnicodeScalar(UInt8(byte))))))
+  }
+  var items: [TerminalInput] = []
+  items.reserveCapacity(readSize)
+  var total = 0
+  let count = 20_000_000
+  let seconds = best(rounds: rounds) {
+    var done = 0
+    while done < count {
+      for index in 0..<readSize { items.append(table[index % table.count]) }
+      total += items.count
+      items.removeAll(keepingCapacity: true)
+      done += readSize
+    }
+  }
+  print(
+    String(
+      format: "item floor: %.1f ns to append and destroy one ready-made key item (%.0f M/s)",
+      seconds / Double(count) * 1e9, Double(count) / seconds / 1e6))
+  if total == -1 { print("") }
 }
