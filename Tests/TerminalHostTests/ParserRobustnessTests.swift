@@ -203,3 +203,44 @@ extension TerminalInput {
     #expect(viaSequence == viaArray)
   }
 }
+
+/// Random byte soup biased towards sequence bytes: never a trap, the sequence buffer stays
+/// within its bound, and random splits give the same items (a deterministic stand-in for
+/// the B1 fuzzer's in-target invariants).
+@Suite struct ParserRandomInputTests {
+  /// A deterministic generator (64-bit LCG).
+  struct Generator {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+  }
+
+  static let alphabet: [UInt8] =
+    Array("\u{1b}\u{1b}\u{1b}[[[<?;;;:::0123456789~uMmAZRIOc$y ".utf8) + [
+      0x07, 0x0d, 0x7f, 0xc3, 0xa9, 0xe2, 0x82, 0xff,
+    ]
+    + Array("200~201~".utf8)
+
+  @Test func randomInputKeepsTheInvariants() {
+    var random = Generator(state: 2024)
+    var mismatches = 0
+    for _ in 0..<150 {
+      let input = (0..<(1 + random.next(400))).map { _ in
+        ParserRandomInputTests.alphabet[random.next(ParserRandomInputTests.alphabet.count)]
+      }
+      let whole = ParserRobustnessTests.decode(input, splitAt: [])
+      for _ in 0..<8 {
+        let cuts = (0..<(1 + random.next(6))).map { _ in random.next(input.count + 1) }.sorted()
+        if ParserRobustnessTests.decode(input, splitAt: cuts) != whole { mismatches += 1 }
+      }
+      var parser = InputParser(pasteChunkLimit: 37)
+      for byte in input {
+        _ = parser.parse([byte], at: 0)
+        #expect(parser.bufferedByteCount <= InputParser.maxSequenceLength + 37)
+      }
+    }
+    #expect(mismatches == 0)
+  }
+}
