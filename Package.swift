@@ -101,5 +101,12 @@ let package = Package(
       exclude: ["ncurses_bytes.py"],
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "ParserBenchmarks",
+      dependencies: ["TerminalHost", "ResponderKit"],
+      path: "Benchmarks/ParserBenchmarks",
+      exclude: ["peers.py"],
+      swiftSettings: strict
+    ),
   ]
 )

@@ -3,9 +3,6 @@ import ResponderKit
 
 /// Control sequences (`ESC [ …`): keys, mouse, focus, paste markers and replies.
 extension InputParser {
-  /// A number too large for any field; range checks reject it.
-  static let saturated: Int32 = 999_999_999
-
   /// Finds the end of the CSI at `p` and decodes it. Bytes other than parameter,
   /// intermediate and final bytes cut the sequence short: what came before is `.unknown`
   /// and the interrupting byte starts the next item.
@@ -200,14 +197,19 @@ extension InputParser {
     }
     var text: String?
     if fieldCount == 3 {
-      var collected = ""
-      for index in 0..<subparameterCount(2) {
-        guard let value = parameter(2, index), let scalar = Unicode.Scalar(UInt32(value)),
-          value >= 0x20, !(0x7f...0x9f).contains(value)
-        else { return .malformed }
-        collected.unicodeScalars.append(scalar)
+      let count = subparameterCount(2)
+      guard let first = parameter(2, 0).flatMap(InputParser.keyScalar) else { return .malformed }
+      if count == 1 {
+        text = String(first)
+      } else {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(first)
+        for index in 1..<count {
+          guard let scalar = parameter(2, index).flatMap(InputParser.keyScalar) else { return .malformed }
+          scalars.append(scalar)
+        }
+        text = String(scalars)
       }
-      text = collected.isEmpty ? nil : collected
     }
     if code == 0 {  // text with no known key
       guard let text, let first = text.unicodeScalars.first else { return .malformed }
@@ -223,7 +225,7 @@ extension InputParser {
   }
 
   /// The key for a kitty or modifyOtherKeys key number.
-  func keyForCode(
+  mutating func keyForCode(
     _ code: Int, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
     phase: KeyEvent.Phase, text: String?, time: TimeInterval
   ) -> CSIMeaning {
@@ -315,7 +317,7 @@ extension InputParser {
 
   /// Modifiers (`1 + bits`, default none) and event type (1 press, 2 repeat, 3 release) from
   /// a field; nil when out of range.
-  func modifiersAndPhase(field: Int) -> (KeyEvent.ModifierFlags, KeyEvent.Phase)? {
+  mutating func modifiersAndPhase(field: Int) -> (KeyEvent.ModifierFlags, KeyEvent.Phase)? {
     let encoded = parameter(field) ?? 1
     guard encoded >= 1, encoded <= 256 else { return nil }
     let phase: KeyEvent.Phase
@@ -330,55 +332,17 @@ extension InputParser {
 
   // MARK: - Parameters
 
-  /// Reads `;`-separated fields of `:`-separated numbers into the scratch storage.
-  /// False when there are too many or a byte is misplaced.
+  /// Reads the parameters of the current sequence; false when malformed.
   mutating func readParameters(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    parameterValues.removeAll(keepingCapacity: true)
-    parameterFields.removeAll(keepingCapacity: true)
-    guard n > 0 else { return true }
-    var field: UInt8 = 0
-    var value: Int32 = -1
-    for index in 0..<n {
-      let byte = p[index]
-      switch byte {
-      case 0x30...0x39:
-        let digit = Int32(byte - 0x30)
-        value = value < 0 ? digit : value >= 99_999_999 ? InputParser.saturated : value * 10 + digit
-      case 0x3a, 0x3b:
-        guard parameterValues.count < InputParser.maxParameterCount - 1 else { return false }
-        parameterValues.append(value)
-        parameterFields.append(field)
-        value = -1
-        if byte == 0x3b { field += 1 }
-      default:
-        return false
-      }
-    }
-    parameterValues.append(value)
-    parameterFields.append(field)
-    return true
+    parameters.read(p, n)
   }
 
   /// The number of `;`-separated fields.
-  var fieldCount: Int { parameterFields.last.map { Int($0) + 1 } ?? 0 }
+  var fieldCount: Int { parameters.fieldCount }
 
   /// The number of numbers (sub-parameters) in a field.
-  func subparameterCount(_ field: Int) -> Int {
-    var count = 0
-    for f in parameterFields where Int(f) == field { count += 1 }
-    return count
-  }
+  mutating func subparameterCount(_ field: Int) -> Int { parameters.count(inField: field) }
 
   /// A number, nil when absent or empty.
-  func parameter(_ field: Int, _ sub: Int = 0) -> Int? {
-    var seen = 0
-    for index in parameterFields.indices where Int(parameterFields[index]) == field {
-      if seen == sub {
-        let value = parameterValues[index]
-        return value < 0 ? nil : Int(value)
-      }
-      seen += 1
-    }
-    return nil
-  }
+  mutating func parameter(_ field: Int, _ sub: Int = 0) -> Int? { parameters.value(field, sub) }
 }

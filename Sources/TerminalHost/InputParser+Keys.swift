@@ -98,15 +98,22 @@ extension InputParser {
     base: Unicode.Scalar, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
     phase: KeyEvent.Phase, text: String?, time: TimeInterval
   ) -> KeyEvent {
-    var typed = String(base)
+    var typedScalar = base
     if modifiers.contains(.shift) {
       if let shifted {
-        typed = String(shifted)
-      } else if base.properties.isLowercase {
-        typed = typed.uppercased()
+        typedScalar = shifted
+      } else if base.value >= 0x61 && base.value <= 0x7a {
+        typedScalar = Unicode.Scalar(base.value - 0x20)!
+      } else if !base.isASCII, base.properties.isLowercase {
+        let upper = String(base).uppercased().unicodeScalars
+        if upper.count == 1 { typedScalar = upper.first! }
       }
     }
-    let keysym = Keysym(unicodeScalar: typed.unicodeScalars.first ?? base)
+    // ASCII strings come ready-made from the table; others are small (inline) strings.
+    let typed =
+      typedScalar.value >= 0x20 && typedScalar.value < 0x7f
+      ? asciiKeys[Int(typedScalar.value)].characters : String(typedScalar)
+    let keysym = Keysym(unicodeScalar: typedScalar)
     var characters = typed
     if let text {
       characters = text
@@ -118,10 +125,13 @@ extension InputParser {
       modifierFlags: modifiers, phase: phase, timestamp: time)
   }
 
-  /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's).
+  /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's; capitals
+  /// map like their small letters, as xterm's modifyOtherKeys reports Control+Shift+a as
+  /// Control+A).
   static func controlByte(_ key: UInt8) -> UInt8? {
     switch key {
     case 0x61...0x7a: key - 0x60
+    case 0x41...0x5a: key - 0x40
     case 0x20, 0x40, 0x32: 0
     case 0x5b, 0x33: 27
     case 0x5c, 0x34: 28

@@ -3,21 +3,28 @@ import ResponderKit
 
 /// Turns the bytes a terminal sends into ``TerminalInput`` values, incrementally.
 ///
-/// Feed every read to ``parse(_:at:into:)``; the parser keeps whatever sequence is cut off at
-/// the end of a read and finishes it with the next one, so any split of a byte stream gives
-/// the same items. Understood: UTF-8 text (invalid bytes become U+FFFD and never hold back
-/// what follows), C0 controls, Alt as an ESC prefix, legacy xterm/VT keys in CSI and SS3 form
-/// with modifiers (plus the linux console's `CSI [ A`…`E` and rxvt's `CSI a`…`d`), xterm
-/// modifyOtherKeys, the whole kitty keyboard protocol, SGR mouse (1006), bracketed paste, focus
-/// reports and the replies in ``TerminalReply``. Not understood, reported as
-/// ``TerminalInput/unknown(_:)``: X10/urxvt mouse encodings, OSC/DCS strings (`ESC ]` and
-/// `ESC P` read as Alt+] and Alt+P), rxvt's `$`/`^`/`@` key suffixes.
+/// Feed every read to ``parse(_:at:into:)`` (or ``parse(_:at:each:)`` to handle items as they
+/// come); the parser keeps whatever sequence is cut off at the end of a read and finishes it
+/// with the next one, so any split of a byte stream gives the same items. Understood: UTF-8
+/// text (invalid bytes become U+FFFD and never hold back what follows), C0 controls, Alt as
+/// an ESC prefix, legacy xterm/VT keys in CSI and SS3 form with modifiers (plus the linux
+/// console's `CSI [ A`…`E` and rxvt's `CSI a`…`d`), xterm modifyOtherKeys, the whole kitty
+/// keyboard protocol, SGR mouse (1006), bracketed paste, focus reports and the replies in
+/// ``TerminalReply``. Not understood, reported as ``TerminalInput/unknown(_:)``: X10/urxvt
+/// mouse encodings, rxvt's `$`/`^`/`@` key suffixes, 8-bit C1 controls (read as invalid
+/// UTF-8); OSC/DCS strings are not parsed (`ESC ]` and `ESC P` read as Alt+] and Alt+P).
+/// ``TerminalKeyEncoder`` writes keys back as bytes.
+///
+/// Ambiguities, resolved one way: 0x08 is BackSpace (kitty and xterm send it for
+/// Control+BackSpace, terminals whose `kbs` is ^H for BackSpace); `CSI 1 ; m R` is a cursor
+/// position report, not F3; `CSI 29 ~` is F16 as in xterm; Control+h, i, m, [ and ~ arrive
+/// in legacy bytes as BackSpace, Tab, Return, Escape and Control+^.
 ///
 /// **Escape timeout.** A lone ESC may be the Escape key or the start of a sequence. The parser
 /// waits: ``pendingDeadline`` says when the bytes held back must be settled; the run loop
-/// calls ``expire(at:into:)`` then (or any later ``parse(_:at:into:)`` does it first). A held
-/// sequence is settled when `time >= last byte's arrival + escapeTimeout`: ESC alone is
-/// Escape, ESC plus one byte is Alt plus that key, a longer unfinished sequence is
+/// calls ``expire(at:into:)`` then (or any later `parse` does it first). A held sequence is
+/// settled when `time >= last byte's arrival + escapeTimeout`: ESC alone is Escape, ESC plus
+/// one byte is Alt plus that key, a longer unfinished sequence is
 /// ``TerminalInput/unknown(_:)``. Settled items carry the time their bytes arrived. The clock
 /// is the caller's; the parser never sleeps.
 ///
@@ -28,7 +35,8 @@ import ResponderKit
 /// delivered in chunks: whenever more than ``pasteChunkLimit`` bytes have collected, the first
 /// ``pasteChunkLimit`` (cut back to a UTF-8 boundary) are sent as one `.paste`; the rest goes
 /// with the end marker, and an empty bracketed paste is one empty `.paste`. Pasted text is
-/// the bytes as sent (invalid UTF-8 becomes U+FFFD; line ends are usually "\r"). Time is linear in the input.
+/// the bytes as sent (invalid UTF-8 becomes U+FFFD; line ends are usually "\r"). Time is
+/// linear in the input.
 public struct InputParser: Sendable {
   /// The default escape timeout, 50 ms: neovim's `ttimeoutlen` default, long enough for
   /// sequences split by a slow link, short enough that Escape feels immediate.
@@ -36,7 +44,7 @@ public struct InputParser: Sendable {
   /// The longest control sequence accepted, in bytes, ESC included.
   public static let maxSequenceLength = 256
   /// The most numbers (parameters and sub-parameters together) a control sequence may hold.
-  public static let maxParameterCount = 32
+  public static let maxParameterCount = CSIParameters.capacity
   /// The default size of a paste chunk, 1 MiB.
   public static let defaultPasteChunkLimit = 1 << 20
 
@@ -57,10 +65,13 @@ public struct InputParser: Sendable {
   var pasteDeliveredChunk = false
   /// Skipping the tail of an over-long control sequence.
   var discardingSequence = false
-  /// Scratch storage for control sequence numbers, reused to avoid allocation.
-  var parameterValues: [Int32] = []
-  /// The field (`;`-separated) each number in `parameterValues` belongs to.
-  var parameterFields: [UInt8] = []
+  /// The numbers of the control sequence being decoded.
+  var parameters = CSIParameters()
+  /// Items for the printable ASCII bytes (0x20…0x7e) stamped with `asciiItemsTime`, so the
+  /// hot path copies one value per byte instead of building it.
+  var asciiItems: [TerminalInput] = []
+  /// The timestamp of `asciiItems`.
+  var asciiItemsTime: TimeInterval = 0
 
   /// Creates a parser.
   public init(
@@ -70,8 +81,6 @@ public struct InputParser: Sendable {
     self.escapeTimeout = escapeTimeout
     self.pasteChunkLimit = max(4, pasteChunkLimit)
     pending.reserveCapacity(InputParser.maxSequenceLength)
-    parameterValues.reserveCapacity(InputParser.maxParameterCount)
-    parameterFields.reserveCapacity(InputParser.maxParameterCount)
   }
 
   /// When held-back bytes must be settled with ``expire(at:into:)``, or nil when nothing
@@ -93,7 +102,27 @@ public struct InputParser: Sendable {
   public mutating func parse(
     _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout [TerminalInput]
   ) {
-    expire(at: time, into: &items)
+    feed(bytes, at: time, into: &items)
+  }
+
+  /// Parses bytes that arrived at `time`, handing each item to `body` as it is decoded.
+  ///
+  /// The fastest form: items are lent to `body`, not collected, so a run loop can dispatch
+  /// them without copying. Held-back bytes whose deadline has passed are settled first.
+  public mutating func parse(
+    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, each body: (TerminalInput) -> Void
+  ) {
+    withoutActuallyEscaping(body) { body in
+      var sink = ClosureSink(body: body)
+      feed(bytes, at: time, into: &sink)
+    }
+  }
+
+  /// The body of the `parse` methods, for any sink.
+  mutating func feed(
+    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout some InputSink
+  ) {
+    if let deadline = pendingDeadline, time >= deadline { settlePending(at: time, into: &items) }
     guard let raw = bytes.baseAddress, bytes.count > 0 else { return }
     let base = raw.assumingMemoryBound(to: UInt8.self)
     let count = bytes.count
@@ -165,7 +194,7 @@ public struct InputParser: Sendable {
 
   /// Decides the held-back bytes with no more to come. Their items keep the time the bytes
   /// arrived, not the time of the timeout.
-  mutating func settlePending(at time: TimeInterval, into items: inout [TerminalInput]) {
+  mutating func settlePending(at time: TimeInterval, into items: inout some InputSink) {
     guard !pending.isEmpty else { return }
     var carried: [UInt8] = []
     swap(&carried, &pending)
@@ -180,17 +209,25 @@ public struct InputParser: Sendable {
   /// that needs more bytes, unless `final`, in which case everything is used.
   mutating func run(
     _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
-    into items: inout [TerminalInput]
+    into items: inout some InputSink
   ) -> Int {
     var i = 0
-    let ascii = InputParser.asciiKeys
     while i < n {
       let byte = p[i]
       if !inPaste && !discardingSequence && byte >= 0x20 && byte < 0x7f {
-        var key = ascii[Int(byte)]
-        key.timestamp = time
-        items.append(.event(.key(key)))
-        i += 1
+        // Hot path: runs of printable ASCII copy ready-made items stamped with `time`.
+        if asciiItemsTime != time || asciiItems.isEmpty { makeASCIIItems(time: time) }
+        let table = asciiItems
+        i = table.withUnsafeBufferPointer { table in
+          // `pointee` lends the element in place, so the handler sink copies nothing.
+          let base = table.baseAddress!
+          var j = i
+          repeat {
+            items.accept((base + (Int(p[j]) &- 0x20)).pointee)
+            j += 1
+          } while j < n && p[j] >= 0x20 && p[j] < 0x7f
+          return j
+        }
         continue
       }
       if inPaste {
@@ -211,7 +248,7 @@ public struct InputParser: Sendable {
       let step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
-      if let item = step.item { items.append(item) }
+      if let item = step.item { items.accept(item) }
       switch step.effect {
       case .none: break
       case .startPaste:
@@ -221,6 +258,16 @@ public struct InputParser: Sendable {
       }
     }
     return i
+  }
+
+  mutating func makeASCIIItems(time: TimeInterval) {
+    asciiItems.removeAll(keepingCapacity: true)
+    for byte in 0x20..<0x7f {
+      var key = InputParser.asciiKeys[byte]
+      key.timestamp = time
+      asciiItems.append(.event(.key(key)))
+    }
+    asciiItemsTime = time
   }
 
   /// What decoding one item asks the loop to do besides delivering it.
@@ -278,6 +325,10 @@ public struct InputParser: Sendable {
           return Step(used: 2, item: .event(.key(InputParser.textKey(0x4f, modifiers: .alt, time: time))))
         }
         return .incomplete
+      }
+      guard p[2] >= 0x20 && p[2] < 0x7f else {  // not SS3: Alt+O, and the byte starts afresh
+        return Step(
+          used: 2, item: .event(.key(InputParser.textKey(0x4f, modifiers: .alt, time: time))))
       }
       return decodeSS3(p, time: time)
     }
@@ -373,7 +424,7 @@ public struct InputParser: Sendable {
   /// Inside a paste: collects text up to the end marker `ESC [ 2 0 1 ~`.
   mutating func stepPaste(
     _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
-    into items: inout [TerminalInput]
+    into items: inout some InputSink
   ) -> Int {
     var j = 0
     while j < n && p[j] != 0x1b { j += 1 }
@@ -414,7 +465,7 @@ public struct InputParser: Sendable {
   }
 
   /// Sends full chunks of pasted text, each cut back to a UTF-8 character boundary.
-  mutating func deliverPasteChunks(time: TimeInterval, into items: inout [TerminalInput]) {
+  mutating func deliverPasteChunks(time: TimeInterval, into items: inout some InputSink) {
     // Strictly more than a chunk, so the byte after the cut is known and the cut point
     // depends only on the content, never on how reads split it.
     while pasteBytes.count > pasteChunkLimit {
@@ -423,15 +474,15 @@ public struct InputParser: Sendable {
       if pasteBytes[cut] & 0xc0 == 0x80 { cut = pasteChunkLimit }
       let text = String(decoding: pasteBytes[0..<cut], as: UTF8.self)
       pasteBytes.removeFirst(cut)
-      items.append(.event(.paste(text, timestamp: time)))
+      items.accept(.event(.paste(text, timestamp: time)))
       pasteDeliveredChunk = true
     }
   }
 
   /// Ends a paste, delivering the rest of its text.
-  mutating func finishPaste(at time: TimeInterval, into items: inout [TerminalInput]) {
+  mutating func finishPaste(at time: TimeInterval, into items: inout some InputSink) {
     if !pasteBytes.isEmpty || !pasteDeliveredChunk {
-      items.append(.event(.paste(String(decoding: pasteBytes, as: UTF8.self), timestamp: time)))
+      items.accept(.event(.paste(String(decoding: pasteBytes, as: UTF8.self), timestamp: time)))
     }
     pasteBytes.removeAll(keepingCapacity: false)
     inPaste = false

@@ -42,6 +42,8 @@ import Testing
     ([0x1b, 0x5b, 0x31, 0xc3, 0xa9], [.unknown(bytes("\u{1b}[1")), char("é")]),
     (bytes("\u{1b}[5qz"), [.unknown(bytes("\u{1b}[5q")), char("z")]),
     (bytes("\u{1b}Ozy"), [.unknown(bytes("\u{1b}Oz")), char("y")]),
+    (bytes("\u{1b}O\u{1b}[A"), [char("O", .alt), key(.up)]),
+    (bytes("\u{1b}[[\u{1b}[B"), [.unknown(bytes("\u{1b}[[")), key(.down)]),
     (bytes("\u{1b}[[Zq"), [.unknown(bytes("\u{1b}[[")), char("Z"), char("q")]),
     (bytes("\u{1b}[1;2;3;4u"), [.unknown(bytes("\u{1b}[1;2;3;4u"))]),
     (bytes("\u{1b}[99999999999999999999~k"), [.unknown(bytes("\u{1b}[99999999999999999999~")), char("k")]),
@@ -181,5 +183,64 @@ extension TerminalInput {
     guard case .event(.key(var key)) = self else { return self }
     key.timestamp = time
     return .event(.key(key))
+  }
+}
+
+/// The three ways to feed the parser agree.
+@Suite struct ParserAPITests {
+  @Test func handlerArrayAndSequenceFormsGiveTheSameItems() {
+    let joined = ParserRobustnessTests.corpus.reduce(into: [UInt8]()) { $0 += $1 }
+    var arrayParser = InputParser()
+    var handlerParser = InputParser()
+    var sequenceParser = InputParser()
+    var viaArray: [TerminalInput] = []
+    var viaHandler: [TerminalInput] = []
+    joined.withUnsafeBytes { arrayParser.parse($0, at: 0, into: &viaArray) }
+    joined.withUnsafeBytes { handlerParser.parse($0, at: 0) { viaHandler.append($0) } }
+    let viaSequence = sequenceParser.parse(joined.lazy.map { $0 }, at: 0)
+    #expect(viaArray.count > 150)
+    #expect(viaHandler == viaArray)
+    #expect(viaSequence == viaArray)
+  }
+}
+
+/// Random byte soup biased towards sequence bytes: never a trap, the sequence buffer stays
+/// within its bound, and random splits give the same items (a deterministic stand-in for
+/// the B1 fuzzer's in-target invariants).
+@Suite struct ParserRandomInputTests {
+  /// A deterministic generator (64-bit LCG).
+  struct Generator {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+  }
+
+  static let alphabet: [UInt8] =
+    Array("\u{1b}\u{1b}\u{1b}[[[<?;;;:::0123456789~uMmAZRIOc$y ".utf8) + [
+      0x07, 0x0d, 0x7f, 0xc3, 0xa9, 0xe2, 0x82, 0xff,
+    ]
+    + Array("200~201~".utf8)
+
+  @Test func randomInputKeepsTheInvariants() {
+    var random = Generator(state: 2024)
+    var mismatches = 0
+    for _ in 0..<150 {
+      let input = (0..<(1 + random.next(400))).map { _ in
+        ParserRandomInputTests.alphabet[random.next(ParserRandomInputTests.alphabet.count)]
+      }
+      let whole = ParserRobustnessTests.decode(input, splitAt: [])
+      for _ in 0..<8 {
+        let cuts = (0..<(1 + random.next(6))).map { _ in random.next(input.count + 1) }.sorted()
+        if ParserRobustnessTests.decode(input, splitAt: cuts) != whole { mismatches += 1 }
+      }
+      var parser = InputParser(pasteChunkLimit: 37)
+      for byte in input {
+        _ = parser.parse([byte], at: 0)
+        #expect(parser.bufferedByteCount <= InputParser.maxSequenceLength + 37)
+      }
+    }
+    #expect(mismatches == 0)
   }
 }

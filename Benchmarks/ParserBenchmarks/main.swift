@@ -1,0 +1,255 @@
+// Parser throughput (E1): a deterministic mixed byte stream, parsed in 4 KiB reads as a tty
+// delivers them, against a byte-counting loop over the same reads in the same run.
+//
+//   swift run -c release ParserBenchmarks [--out FILE] [--megabytes N] [--rounds N]
+//     [--only CORPUS] [--handler-only]
+//
+// Writes the mixed stream to FILE (default .build/parser-bench/mixed.bin), and the same mix
+// without kitty keys to FILE-nokitty.bin (Textual throws on kitty sub-fields), so peers.py
+// can parse the same bytes. MB are 10^6 bytes.
+import Foundation
+import ResponderKit
+import TerminalHost
+
+/// A small deterministic generator (64-bit LCG), so every run parses the same bytes.
+struct Generator {
+  var state: UInt64
+  mutating func next(_ bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
+  }
+  mutating func pick<T>(_ options: [T]) -> T { options[next(options.count)] }
+}
+
+/// The kinds of input in a stream.
+enum Kind: CaseIterable {
+  case text, utf8, legacy, kitty, mouse, paste
+}
+
+/// Appends one randomly chosen piece of `kind` to `out`.
+func appendPiece(_ kind: Kind, _ random: inout Generator, to out: inout [UInt8]) {
+  let esc: UInt8 = 0x1b
+  switch kind {
+  case .text:
+    let words = [
+      "the ", "quick ", "brown ", "fox ", "jumps ", "over ", "lazy ", "dog. ", "Hello, ", "World! ",
+    ]
+    for _ in 0..<(1 + random.next(6)) { out += Array(random.pick(words).utf8) }
+  case .utf8:
+    let words = ["héllo ", "naïve ", "€100 ", "日本語 ", "😀 ", "привет ", "ß ", "𝄞 "]
+    for _ in 0..<(1 + random.next(4)) { out += Array(random.pick(words).utf8) }
+  case .legacy:
+    let keys = [
+      "[A", "[B", "[1;5C", "[1;2D", "[3~", "[15;2~", "[24~", "OP", "OQ", "[H", "[F", "[5~", "[6;5~", "[Z",
+    ]
+    out.append(esc)
+    out += Array(random.pick(keys).utf8)
+    if random.next(4) == 0 { out += [random.pick([0x03, 0x0d, 0x09, 0x7f])] }
+    if random.next(5) == 0 { out += [esc, UInt8(0x61 + random.next(26))] }
+  case .kitty:
+    let keys = [
+      "[97u", "[97;5u", "[97:65;2u", "[97;1:3u", "[1089::99;5u", "[57441;2u", "[57441;1:3u", "[13;5u",
+      "[57399u", "[1;5:2A", "[3;1:3~", "[97;2;65u", "[0;;229u", "[57376;9u",
+    ]
+    out.append(esc)
+    out += Array(random.pick(keys).utf8)
+  case .mouse:
+    let x = 1 + random.next(220)
+    let y = 1 + random.next(60)
+    let code = random.pick([0, 32, 32, 32, 35, 35, 64, 65, 2, 4, 16])
+    let release = code == 0 && random.next(2) == 0
+    out += Array("\u{1b}[<\(code);\(x);\(y)\(release ? "m" : "M")".utf8)
+  case .paste:
+    out += Array("\u{1b}[200~".utf8)
+    for _ in 0..<(4 + random.next(40)) {
+      out += Array(random.pick(["line of pasted text\r", "wörds ", "\t{ code: 1 }\r", "x"]).utf8)
+    }
+    out += Array("\u{1b}[201~".utf8)
+  }
+}
+
+/// A stream of about `size` bytes drawn from `kinds` with the given weights.
+func makeStream(size: Int, kinds: [(Kind, Int)], seed: UInt64) -> [UInt8] {
+  var random = Generator(state: seed)
+  var out: [UInt8] = []
+  out.reserveCapacity(size + 8192)
+  let total = kinds.reduce(0) { $0 + $1.1 }
+  while out.count < size {
+    var roll = random.next(total)
+    var chosen = kinds[0].0
+    for (kind, weight) in kinds {
+      if roll < weight {
+        chosen = kind
+        break
+      }
+      roll -= weight
+    }
+    appendPiece(chosen, &random, to: &out)
+  }
+  return out
+}
+
+let readSize = 4096
+
+/// Seconds for the fastest of `rounds` runs of `body`.
+func best(rounds: Int, _ body: () -> Void) -> Double {
+  var fastest = Double.infinity
+  for _ in 0..<rounds {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+  }
+  return fastest
+}
+
+/// The baseline: counts ESC bytes read by read, the least any parser must do.
+func countingLoop(_ data: [UInt8]) -> Int {
+  var escapes = 0
+  data.withUnsafeBytes { all in
+    var offset = 0
+    while offset < all.count {
+      let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<min(offset + readSize, all.count)])
+      for byte in chunk where byte == 0x1b { escapes += 1 }
+      offset += readSize
+    }
+  }
+  return escapes
+}
+
+/// Parses `data` in 4 KiB reads into an array per read, as `parse(_:at:into:)` does, and
+/// returns the number of items. Includes the cost of destroying the items.
+func parseIntoArrays(_ data: [UInt8]) -> Int {
+  var parser = InputParser()
+  var items: [TerminalInput] = []
+  items.reserveCapacity(readSize)
+  var count = 0
+  data.withUnsafeBytes { all in
+    var offset = 0
+    var time = 0.0
+    while offset < all.count {
+      let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<min(offset + readSize, all.count)])
+      parser.parse(chunk, at: time, into: &items)
+      count += items.count
+      items.removeAll(keepingCapacity: true)
+      offset += readSize
+      time += 0.001
+    }
+  }
+  count += parser.flush(at: 1e9).count
+  return count
+}
+
+/// Parses `data` in 4 KiB reads handing each item to a closure, as a run loop dispatching
+/// items at once would, and returns the number of items.
+func parseWithHandler(_ data: [UInt8]) -> Int {
+  var parser = InputParser()
+  var count = 0
+  data.withUnsafeBytes { all in
+    var offset = 0
+    var time = 0.0
+    while offset < all.count {
+      let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<min(offset + readSize, all.count)])
+      parser.parse(chunk, at: time) { _ in count += 1 }
+      offset += readSize
+      time += 0.001
+    }
+  }
+  count += parser.flush(at: 1e9).count
+  return count
+}
+
+var outPath = ".build/parser-bench/mixed.bin"
+var megabytes = 20
+var rounds = 5
+var only: String?
+var skipArrays = false
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+  switch argument {
+  case "--out": outPath = arguments.next() ?? outPath
+  case "--megabytes": megabytes = Int(arguments.next() ?? "") ?? megabytes
+  case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
+  case "--only": only = arguments.next()
+  case "--handler-only": skipArrays = true
+  default:
+    FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+    exit(2)
+  }
+}
+
+let corpora: [(String, [UInt8])] = [
+  (
+    "mixed",
+    makeStream(
+      size: megabytes * 1_000_000,
+      kinds: [(.text, 30), (.utf8, 15), (.legacy, 17), (.kitty, 17), (.mouse, 20), (.paste, 1)], seed: 42)
+  ),
+  (
+    "mixed, no kitty",
+    makeStream(
+      size: megabytes * 1_000_000,
+      kinds: [(.text, 36), (.utf8, 18), (.legacy, 21), (.mouse, 24), (.paste, 1)], seed: 43)
+  ),
+  ("plain text", makeStream(size: megabytes * 250_000, kinds: [(.text, 1)], seed: 7)),
+  ("SGR mouse flood", makeStream(size: megabytes * 250_000, kinds: [(.mouse, 1)], seed: 8)),
+  ("kitty keys", makeStream(size: megabytes * 250_000, kinds: [(.kitty, 1)], seed: 9)),
+]
+
+let directory = (outPath as NSString).deletingLastPathComponent
+if !directory.isEmpty {
+  try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+}
+let noKittyPath = (outPath as NSString).deletingPathExtension + "-nokitty.bin"
+for (path, data) in [(outPath, corpora[0].1), (noKittyPath, corpora[1].1)] {
+  guard FileManager.default.createFile(atPath: path, contents: Data(data)) else {
+    FileHandle.standardError.write(Data("cannot write \(path)\n".utf8))
+    exit(1)
+  }
+  print("stream: \(data.count) bytes written to \(path)")
+}
+print("corpus           size MB  handler MB/s  items/s (M)  array MB/s  baseline MB/s  handler/baseline")
+for (name, data) in corpora where only == nil || only == name {
+  var items = 0
+  var arrayItems = 0
+  var escapes = 0
+  let handlerSeconds = best(rounds: rounds) { items = parseWithHandler(data) }
+  let arraySeconds =
+    skipArrays ? .infinity : best(rounds: rounds) { arrayItems = parseIntoArrays(data) }
+  if skipArrays { arrayItems = items }
+  let baseSeconds = best(rounds: rounds) { escapes = countingLoop(data) }
+  precondition(items == arrayItems, "both forms must give the same items")
+  let mb = Double(data.count) / 1e6
+  let figures = String(
+    format: "%7.1f %13.1f %12.2f %11.1f %14.1f %17.3f", mb, mb / handlerSeconds,
+    Double(items) / handlerSeconds / 1e6, mb / arraySeconds, mb / baseSeconds,
+    baseSeconds / handlerSeconds)
+  print(name + String(repeating: " ", count: max(1, 16 - name.count)) + figures)
+  if escapes == -1 { print("") }  // keeps the baseline's result alive
+}
+
+// The floor: appending ready-made key items to an array and destroying them, with no
+// parsing at all. Every typed character costs at least this.
+if only == nil || only == "floor" {
+  let table = (0x20..<0x7f).map { byte in
+    TerminalInput.event(
+      .key(KeyEvent(keysym: Keysym(UInt32(byte)), characters: String(UnicodeScalar(UInt8(byte))))))
+  }
+  var items: [TerminalInput] = []
+  items.reserveCapacity(readSize)
+  var total = 0
+  let count = 20_000_000
+  let seconds = best(rounds: rounds) {
+    var done = 0
+    while done < count {
+      for index in 0..<readSize { items.append(table[index % table.count]) }
+      total += items.count
+      items.removeAll(keepingCapacity: true)
+      done += readSize
+    }
+  }
+  print(
+    String(
+      format: "item floor: %.1f ns to append and destroy one ready-made key item (%.0f M/s)",
+      seconds / Double(count) * 1e9, Double(count) / seconds / 1e6))
+  if total == -1 { print("") }
+}

@@ -1,0 +1,88 @@
+/// The numbers of one control sequence: up to ``capacity`` numbers in `;`-separated fields
+/// of `:`-separated sub-parameters, stored inline so decoding never allocates.
+struct CSIParameters {
+  /// The most numbers a sequence may hold (``InputParser/maxParameterCount``).
+  static let capacity = 32
+  /// A number too large for any field; range checks reject it.
+  static let saturated: Int32 = 999_999_999
+
+  /// The numbers in order; -1 for an empty one.
+  private var values:
+    (
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+      Int32, Int32
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  /// Where each field starts in `values`; `starts[fieldCount]` is the number count.
+  private var starts:
+    (
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  /// The number of fields.
+  private(set) var fieldCount = 0
+
+  /// Reads `p[0..<n]`, parameter bytes only (0x30…0x3f). False when a byte is misplaced or
+  /// there are more than ``capacity`` numbers.
+  mutating func read(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    fieldCount = 0
+    guard n > 0 else { return true }
+    return withUnsafeMutableBytes(of: &values) { valueBytes in
+      withUnsafeMutableBytes(of: &starts) { startBytes in
+        let values = valueBytes.bindMemory(to: Int32.self)
+        let starts = startBytes.bindMemory(to: UInt8.self)
+        var count = 0
+        var fields = 0
+        var value: Int32 = -1
+        starts[0] = 0
+        for index in 0..<n {
+          let byte = p[index]
+          if byte &- 0x30 < 10 {
+            let digit = Int32(byte &- 0x30)
+            value = value < 0 ? digit : value >= 99_999_999 ? CSIParameters.saturated : value &* 10 &+ digit
+          } else if byte == 0x3a || byte == 0x3b {
+            guard count < CSIParameters.capacity - 1 else { return false }
+            values[count] = value
+            count += 1
+            value = -1
+            if byte == 0x3b {
+              fields += 1
+              starts[fields] = UInt8(count)
+            }
+          } else {
+            return false
+          }
+        }
+        values[count] = value
+        count += 1
+        fields += 1
+        starts[fields] = UInt8(count)
+        fieldCount = fields
+        return true
+      }
+    }
+  }
+
+  // The accessors are `mutating` only so the tuples are read in place, not copied.
+
+  /// The number of numbers in a field (0 when the field is absent).
+  mutating func count(inField field: Int) -> Int {
+    guard field < fieldCount else { return 0 }
+    return withUnsafeBytes(of: &starts) { bytes in
+      Int(bytes[field + 1]) - Int(bytes[field])
+    }
+  }
+
+  /// A number, nil when absent or empty.
+  mutating func value(_ field: Int, _ sub: Int = 0) -> Int? {
+    guard field < fieldCount else { return nil }
+    let index: Int? = withUnsafeBytes(of: &starts) { bytes in
+      let start = Int(bytes[field])
+      return start + sub < Int(bytes[field + 1]) ? start + sub : nil
+    }
+    guard let index else { return nil }
+    let value = withUnsafeBytes(of: &values) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+    return value < 0 ? nil : Int(value)
+  }
+}
