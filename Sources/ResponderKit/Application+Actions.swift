@@ -69,7 +69,10 @@ extension Application {
 
   /// Whether `item` should be enabled: its action resolves to a target (its own, or through
   /// the chain) and that target's `validate(_:)` agrees. Nothing found means disabled.
-  public func validate(_ item: any ValidatedItem, target: AnyObject? = nil) -> Bool {
+  ///
+  /// Named apart from ``Responder/validate(_:)``, which the application inherits as a
+  /// target: with the same name, `app.validate(item)` would pick that one and always say yes.
+  public func validateItem(_ item: any ValidatedItem, target: AnyObject? = nil) -> Bool {
     guard let action = item.action, let resolved = resolveTarget(action, to: target, from: item) else {
       return false
     }
