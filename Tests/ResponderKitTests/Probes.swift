@@ -250,7 +250,11 @@ final class ProbeApplication: Application {
   }
 
   override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
-    probe.canPerform(action) && super.canPerformAction(action, withSender: sender)
+    // Only the test actions are traced and gated; the application's own keep working.
+    guard [.ping, .pingSender, .pingEvent, .unimplemented].contains(action) else {
+      return super.canPerformAction(action, withSender: sender)
+    }
+    return probe.canPerform(action) && super.canPerformAction(action, withSender: sender)
   }
   override func validate(_ item: any ValidatedItem) -> Bool { probe.validate() }
 }
