@@ -41,8 +41,15 @@ open class Application: Responder {
 
   /// The delegate, held weakly; setting it registers it for the application's notifications.
   public weak var delegate: (any ApplicationDelegate)? {
-    didSet { if oldValue !== delegate { registerDelegate() } }
+    didSet {
+      if oldValue !== delegate { registerDelegate() }
+      delegateActionTarget = delegate as? any ActionTarget
+    }
   }
+
+  /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
+  /// action search.
+  weak var delegateActionTarget: (any ActionTarget)?
 
   private var delegateObservers: [any NSObjectProtocol] = []
 

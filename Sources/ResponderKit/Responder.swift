@@ -68,7 +68,35 @@ open class Responder: ActionTarget {
   /// Return false to disable the action for the current state — the chain search then
   /// skips this object, as UIKit does.
   open func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
-    type(of: self).actionTable.contains(action)
+    implementsAction(action)
+  }
+
+  /// Whether this object's type has `action` in its ``actionTable``, read through a per-object
+  /// cache: the search asks every responder it visits, and the class property costs a lazy
+  /// initialisation check and a retain and release of the table each time. The table is
+  /// fetched once per object, which is why a type's table must not change (build it once).
+  @inline(__always)
+  final func implementsAction(_ action: Action) -> Bool {
+    let table: Unmanaged<ActionTable>
+    if let cached = cachedActionTable {
+      table = cached
+    } else {
+      table = Unmanaged.passRetained(type(of: self).actionTable)
+      cachedActionTable = table
+    }
+    return Responder.table(table, contains: action)
+  }
+
+  /// Reads the table without retaining it. Nonisolated, so the closure needs no executor check.
+  @inline(__always)
+  private nonisolated static func table(_ table: Unmanaged<ActionTable>, contains action: Action) -> Bool {
+    table._withUnsafeGuaranteedRef { $0.contains(action) }
+  }
+
+  private var cachedActionTable: Unmanaged<ActionTable>?
+
+  deinit {
+    cachedActionTable?.release()
   }
 
   /// Whether an item sending one of this object's actions should be enabled (menu items,

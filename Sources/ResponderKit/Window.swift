@@ -121,8 +121,13 @@ open class Window: Responder {
   public weak var delegate: (any WindowDelegate)? {
     didSet {
       if oldValue !== delegate { registerDelegate() }
+      delegateActionTarget = delegate as? any ActionTarget
     }
   }
+
+  /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
+  /// action search (a dynamic protocol cast costs more than the rest of a window's search).
+  weak var delegateActionTarget: (any ActionTarget)?
 
   private var delegateObservers: [any NSObjectProtocol] = []
 

@@ -144,3 +144,83 @@ struct GeometryTests {
     #expect(view.layouts == 2)
   }
 }
+
+/// The links up the chain are not weak (see View); whoever they point to clears them when
+/// it goes away, so a view that outlives its superview, controller or window never dangles.
+@MainActor
+struct ChainLinkLifetimeTests {
+  @Test func subviewThatOutlivesItsSuperviewHasNoSuperview() {
+    let child = View()
+    weak var weakParent: View?
+    do {
+      let parent = View()
+      parent.addSubview(child)
+      weakParent = parent
+      #expect(child.superview === parent)
+    }
+    #expect(weakParent == nil)
+    #expect(child.superview == nil)
+    #expect(child.next == nil)
+    #expect(child.window == nil)
+  }
+
+  @Test func viewThatOutlivesItsControllerHasNoController() {
+    var view: View?
+    weak var weakController: ViewController?
+    do {
+      let controller = ViewController()
+      view = controller.view
+      weakController = controller
+      #expect(view?.viewController === controller)
+    }
+    #expect(weakController == nil)
+    #expect(view?.viewController == nil)
+    #expect(view?.next == nil)
+  }
+
+  @Test func viewMovedToAnotherControllerKeepsTheNewOneWhenTheOldGoes() {
+    let view = View()
+    let keeper = ViewController()
+    do {
+      let old = ViewController()
+      old.view = view
+      keeper.view = view
+    }
+    #expect(view.viewController === keeper)
+  }
+
+  @Test func rootViewThatOutlivesItsWindowHasNoWindow() {
+    let root = View()
+    let child = View()
+    root.addSubview(child)
+    weak var weakWindow: Window?
+    do {
+      let window = Window()
+      window.rootView = root
+      weakWindow = window
+      #expect(child.window === window)
+    }
+    #expect(weakWindow == nil)
+    #expect(root.window == nil)
+    #expect(child.window == nil)
+    #expect(root.next == nil)
+  }
+
+  @Test func closedWindowWithItsViewsIsDeallocated() {
+    weak var weakWindow: Window?
+    weak var weakView: View?
+    let app = Application()
+    do {
+      let window = Window()
+      let view = View()
+      window.rootView = view
+      app.addWindow(window)
+      window.makeKeyAndOrderFront()
+      window.close()
+      weakWindow = window
+      weakView = view
+    }
+    #expect(weakWindow == nil)
+    #expect(weakView == nil)
+  }
+}
