@@ -1,11 +1,13 @@
-// Nil-target action resolution through a 32-deep responder chain, beside two baselines
-// measured in the same run: a bare `next` walk of the same chain and a direct method call.
+// Nil-target action resolution through a 32-deep responder chain, beside baselines measured
+// in the same run: a walk of plain Swift objects (what ARC costs on this machine), a bare
+// `next` walk of the same chain, and a direct method call.
 //
-// Run in release: `swift build -c release --product ResponderBenchmarks &&
-// .build/release/ResponderBenchmarks`. Optional argument: the number of dispatches (default
-// 2,000,000). Heap figures come from glibc's mallinfo2 (bytes in use before and after the
-// loop); transient allocations are counted separately under valgrind (see the Makefile's
-// `bench` notes) because mallinfo2 only sees what is still allocated.
+// Run in release: `make bench`, or `swift build -c release --product ResponderBenchmarks &&
+// .build/release/ResponderBenchmarks [dispatches]` (default 2,000,000). Times are thread CPU
+// time, best of five rounds. Heap growth comes from glibc's mallinfo2 (bytes in use before and
+// after each round). mallinfo2 cannot see an allocation freed within the round; to count those,
+// run the benchmark under `valgrind --tool=memcheck` with two dispatch counts and compare the
+// "total heap usage" allocation counts: equal counts mean zero allocations per dispatch.
 
 import CMalloc
 import Glibc
@@ -176,7 +178,7 @@ print("")
 func row(_ name: String, _ m: Measurement, perResponder: Bool) {
   let per = perResponder ? "  \(format(m.nsPerOperation / visited)) ns/responder" : ""
   print(
-    "  \(name.padding(toLength: 34, withPad: " ", startingAt: 0))\(format(m.nsPerOperation)) ns/op\(per)"
+    "  \(name.padding(toLength: 36, withPad: " ", startingAt: 0))\(format(m.nsPerOperation)) ns/op\(per)"
       + "  heap +\(format(m.heapBytesPerOperation, 4)) B/op")
 }
 row("plain Swift object walk (machine)", plain, perResponder: true)

@@ -108,7 +108,7 @@ public struct Action: Hashable, Sendable, CustomStringConvertible, Codable {
     .deleteWordBackward, .deleteWordForward, .deleteToBeginningOfLine, .deleteToEndOfLine,
     .transpose, .yank, .pageUp, .pageDown, .pageUpAndModifySelection,
     .pageDownAndModifySelection, .scrollLineUp, .scrollLineDown, .scrollPageUp, .scrollPageDown,
-    .scrollToBeginningOfDocument, .scrollToEndOfDocument, .centerSelectionInVisibleArea
+    .scrollToBeginningOfDocument, .scrollToEndOfDocument, .centerSelectionInVisibleArea,
   ]
 
   private init(index: Int) { self.index = index }

@@ -44,7 +44,10 @@ struct ActionResolutionTests {
       ])
   }
 
-  @Test(arguments: ["panelView", "panel", "panelDelegate", "inner", "outer", "root", "window", "windowDelegate", "app", "appDelegate"])
+  @Test(arguments: [
+    "panelView", "panel", "panelDelegate", "inner", "outer", "root", "window", "windowDelegate", "app",
+    "appDelegate",
+  ])
   func nilTargetSearchStopsAtFirstObjectThatCanPerform(_ winner: String) {
     let s = TwoWindows()
     let probes: [(String, AnyObject, ProbeState)] = [
@@ -53,7 +56,8 @@ struct ActionResolutionTests {
       ("inner", s.scene.inner, s.scene.inner.probe), ("outer", s.scene.outer, s.scene.outer.probe),
       ("root", s.scene.root, s.scene.root.probe), ("window", s.scene.window, s.scene.window.probe),
       ("windowDelegate", s.scene.windowDelegate, s.scene.windowDelegate.probe),
-      ("app", s.scene.app, s.scene.app.probe), ("appDelegate", s.scene.appDelegate, s.scene.appDelegate.probe),
+      ("app", s.scene.app, s.scene.app.probe),
+      ("appDelegate", s.scene.appDelegate, s.scene.appDelegate.probe),
     ]
     // Everyone from the winner on can perform; the first of them must win.
     var reached = false
@@ -248,6 +252,7 @@ struct ActionResolutionTests {
     #expect(s.inner.tryToPerform(.pingSender, with: s.root))
     #expect(s.outer.probe.lastSender as AnyObject? === s.root)
     #expect(!s.inner.tryToPerform(.unimplemented, with: nil))
+    s.outer.probe.lastSender = nil  // outer holding root would be a cycle
   }
 
   @Test func nilTargetSearchWorksWithNoWindows() {

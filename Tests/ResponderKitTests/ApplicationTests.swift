@@ -127,6 +127,15 @@ struct ApplicationTests {
     #expect(s.trace.performed.isEmpty)
   }
 
+  @Test func keysAfterTheLastWindowClosedAreRefused() {
+    let s = Scene()
+    s.window.close()
+    #expect(s.app.keyWindow == nil)
+    #expect(!s.app.handle(.key(key(.returnKey))))
+    #expect(!s.app.handle(.paste("x", timestamp: 0)))
+    #expect(s.trace.calls.filter { $0.hasSuffix("keyDown") }.isEmpty)
+  }
+
   @Test func inputWithNoKeyWindowIsNotDelivered() {
     let app = Application()
     #expect(!app.handle(.key(key(.returnKey))))

@@ -140,7 +140,8 @@ struct DelegationTests {
       [Application.didFinishLaunchingNotification, Application.willTerminateNotification], object: app)
     app.finishLaunching()
     app.terminate(nil)
-    #expect(recorder.names == [Application.didFinishLaunchingNotification, Application.willTerminateNotification])
+    #expect(
+      recorder.names == [Application.didFinishLaunchingNotification, Application.willTerminateNotification])
     #expect(trace.calls == ["d.didFinishLaunching", "d.shouldTerminate", "d.willTerminate"])
   }
 }

@@ -63,7 +63,11 @@ struct KeyBindingsTests {
         Control+t =
         Control+# = selectAll
         """, file: "keys.conf")
-    #expect(b.actions(for: KeyEvent(keysym: Keysym(unicodeScalar: "Z"), characters: "\u{1a}", charactersIgnoringModifiers: "Z", modifierFlags: [.control, .shift])) == [.redo])
+    #expect(
+      b.actions(
+        for: KeyEvent(
+          keysym: Keysym(unicodeScalar: "Z"), characters: "\u{1a}", charactersIgnoringModifiers: "Z",
+          modifierFlags: [.control, .shift])) == [.redo])
     #expect(b.actions(for: key(.up)) == [.moveDown])
     #expect(b.actions(for: control("o")) == [.insertNewline, .moveForward])
     #expect(b.actions(for: control("t")).isEmpty)
@@ -92,7 +96,9 @@ struct KeyBindingsTests {
     ("Up = moveUp\nDown = moveDwon", 2, .unknownAction("moveDwon")),
     ("# only a comment\nF3 = copy, pasteIt", 2, .unknownAction("pasteIt")),
   ])
-  func badFileNamesFileLineAndProblemAndChangesNothing(text: String, line: Int, problem: KeyBindingError.Problem) {
+  func badFileNamesFileLineAndProblemAndChangesNothing(
+    text: String, line: Int, problem: KeyBindingError.Problem
+  ) {
     var b = KeyBindings.standard
     let before = b.table
     #expect(throws: KeyBindingError(file: "bad.keys", line: line, problem: problem)) {
@@ -104,7 +110,9 @@ struct KeyBindingsTests {
   @Test func errorDescriptionIsFileColonLineColonMessage() {
     var b = KeyBindings()
     do {
-      try b.apply(contentsOf: "F1 = help\nF2 = nosuchaction", file: "/home/u/.keys", additionalActions: [Action("help")])
+      try b.apply(
+        contentsOf: "F1 = help\nF2 = nosuchaction", file: "/home/u/.keys", additionalActions: [Action("help")]
+      )
       Issue.record("expected an error")
     } catch {
       #expect(error.description == "/home/u/.keys:2: unknown action \"nosuchaction\"")

@@ -45,7 +45,11 @@ struct KeyRoutingTests {
     s.inner.addSubview(mover)
     s.window.makeFirstResponder(mover)
     // Control+o = insertNewlineIgnoringFieldEditor, moveBackward
-    s.app.handle(.key(KeyEvent(keysym: Keysym(unicodeScalar: "o"), characters: "\u{f}", charactersIgnoringModifiers: "o", modifierFlags: .control)))
+    s.app.handle(
+      .key(
+        KeyEvent(
+          keysym: Keysym(unicodeScalar: "o"), characters: "\u{f}", charactersIgnoringModifiers: "o",
+          modifierFlags: .control)))
     #expect(mover.moves == ["insertNewlineIgnoringFieldEditor", "moveBackward"])
   }
 
@@ -65,7 +69,11 @@ struct KeyRoutingTests {
   @Test func keyCommandWhoseActionNobodyPerformsLetsTheKeyThrough() {
     let s = Scene()
     s.outer.commands = [KeyCommand(input: "k", modifierFlags: .control, action: .unimplemented)]
-    s.app.handle(.key(KeyEvent(keysym: Keysym(unicodeScalar: "k"), characters: "\u{b}", charactersIgnoringModifiers: "k", modifierFlags: .control)))
+    s.app.handle(
+      .key(
+        KeyEvent(
+          keysym: Keysym(unicodeScalar: "k"), characters: "\u{b}", charactersIgnoringModifiers: "k",
+          modifierFlags: .control)))
     #expect(s.trace.calls.first == "inner.keyDown")
   }
 
@@ -82,10 +90,20 @@ struct KeyRoutingTests {
 
   @Test func keyCommandMatchesLettersWithoutCaseAndModifiersExactly() {
     let command = KeyCommand(input: "z", modifierFlags: [.control, .shift], action: .redo)
-    let shifted = KeyEvent(keysym: Keysym(unicodeScalar: "Z"), characters: "\u{1a}", charactersIgnoringModifiers: "Z", modifierFlags: [.control, .shift])
+    let shifted = KeyEvent(
+      keysym: Keysym(unicodeScalar: "Z"), characters: "\u{1a}", charactersIgnoringModifiers: "Z",
+      modifierFlags: [.control, .shift])
     #expect(command.matches(shifted))
-    #expect(!command.matches(KeyEvent(keysym: Keysym(unicodeScalar: "z"), characters: "\u{1a}", charactersIgnoringModifiers: "z", modifierFlags: .control)))
-    #expect(!command.matches(KeyEvent(keysym: Keysym(unicodeScalar: "Z"), characters: "Z", modifierFlags: [.control, .shift], phase: .up)))
+    #expect(
+      !command.matches(
+        KeyEvent(
+          keysym: Keysym(unicodeScalar: "z"), characters: "\u{1a}", charactersIgnoringModifiers: "z",
+          modifierFlags: .control)))
+    #expect(
+      !command.matches(
+        KeyEvent(
+          keysym: Keysym(unicodeScalar: "Z"), characters: "Z", modifierFlags: [.control, .shift], phase: .up))
+    )
     #expect(command.shortcutDescription == "Control+Shift+Z")
   }
 
@@ -104,7 +122,11 @@ struct KeyRoutingTests {
     s.inner.addSubview(mover)
     s.window.makeFirstResponder(mover)
     mover.takesText = true
-    s.app.handle(.key(KeyEvent(keysym: Keysym(unicodeScalar: "a"), characters: "\u{1}", charactersIgnoringModifiers: "a", modifierFlags: .control)))
+    s.app.handle(
+      .key(
+        KeyEvent(
+          keysym: Keysym(unicodeScalar: "a"), characters: "\u{1}", charactersIgnoringModifiers: "a",
+          modifierFlags: .control)))
     #expect(mover.inserted.isEmpty)
     #expect(mover.moves == ["moveToBeginningOfLine"])
   }
@@ -145,7 +167,9 @@ struct KeyRoutingTests {
     }
 
     var focused: String? { (scene.window.firstResponder as? ProbeView)?.probe.name }
-    func press(_ keysym: Keysym, _ mods: KeyEvent.ModifierFlags = []) { scene.app.handle(.key(key(keysym, mods))) }
+    func press(_ keysym: Keysym, _ mods: KeyEvent.ModifierFlags = []) {
+      scene.app.handle(.key(key(keysym, mods)))
+    }
   }
 
   @Test func tabMovesFocusInReadingOrderAndWraps() {
@@ -234,7 +258,9 @@ final class MoverView: View {
 
   override class var actionTable: ActionTable { moverActions }
   private static let moverActions = ActionTable(MoverView.self, inheriting: View.actionTable) {
-    for action in [Action.moveUp, .moveBackward, .insertNewlineIgnoringFieldEditor, .moveToBeginningOfLine, .insertTab] {
+    for action in [
+      Action.moveUp, .moveBackward, .insertNewlineIgnoringFieldEditor, .moveToBeginningOfLine, .insertTab,
+    ] {
       $0.add(action) { $0.moves.append(action.name) }
     }
   }

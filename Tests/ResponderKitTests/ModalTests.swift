@@ -66,7 +66,8 @@ struct ModalTests {
     let d = Dialog()
     d.scene.app.beginModalSession(for: d.dialog)
     #expect(d.scene.app.handle(.key(key(.f(4)))))
-    #expect(d.scene.trace.calls.filter { $0.hasSuffix("keyDown") } == ["dialogView.keyDown", "dialog.keyDown"])
+    #expect(
+      d.scene.trace.calls.filter { $0.hasSuffix("keyDown") } == ["dialogView.keyDown", "dialog.keyDown"])
     #expect(!d.scene.trace.calls.contains("inner.keyDown"))
   }
 

@@ -71,7 +71,9 @@ final class ProbeState {
 
 /// Adds the three test actions, one per shape, to a probe type's table.
 @MainActor
-private func addPings<T: AnyObject>(_ builder: inout ActionTable.Builder<T>, _ state: @escaping @MainActor @Sendable (T) -> ProbeState) {
+private func addPings<T: AnyObject>(
+  _ builder: inout ActionTable.Builder<T>, _ state: @escaping @MainActor @Sendable (T) -> ProbeState
+) {
   builder.add(.ping) { state($0).record(.ping, nil, nil) }
   builder.add(.pingSender) { target, sender in state(target).record(.pingSender, sender, nil) }
   builder.add(.pingEvent) { target, sender, event in state(target).record(.pingEvent, sender, event) }
@@ -297,7 +299,9 @@ final class Item: ValidatedItem {
 }
 
 /// A key press.
-func key(_ keysym: Keysym, _ modifiers: KeyEvent.ModifierFlags = [], phase: KeyEvent.Phase = .down) -> KeyEvent {
+func key(_ keysym: Keysym, _ modifiers: KeyEvent.ModifierFlags = [], phase: KeyEvent.Phase = .down)
+  -> KeyEvent
+{
   KeyEvent(keysym: keysym, modifierFlags: modifiers, phase: phase)
 }
 

@@ -5,7 +5,9 @@ import Testing
 /// Touches: hit-tested once when they begin, then captured by that view.
 @MainActor
 struct TouchTests {
-  private func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, id: Int = 0, at time: Double = 0) -> InputEvent {
+  private func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, id: Int = 0, at time: Double = 0)
+    -> InputEvent
+  {
     .touches([TouchSample(id: id, phase: phase, location: Point(x: x, y: y), timestamp: time)])
   }
 

@@ -50,7 +50,8 @@ struct WindowTests {
     app.addWindow(b)
     a.makeKeyAndOrderFront()
     trace.calls = []
-    let recorder = NotificationRecorder([Window.didBecomeKeyNotification, Window.didResignKeyNotification], object: nil)
+    let recorder = NotificationRecorder(
+      [Window.didBecomeKeyNotification, Window.didResignKeyNotification], object: nil)
     b.makeKey()
     #expect(trace.calls == ["a.didResignKey", "b.didBecomeKey"])
     #expect(recorder.names == [Window.didResignKeyNotification, Window.didBecomeKeyNotification])
@@ -244,7 +245,7 @@ struct WindowTests {
 private final class Counter {
   var value = 0
   func add(_ n: Int, _ manager: UndoManager) {
-    manager.registerUndo(withTarget: self) { $0.add(-n, manager) }
+    manager.registerUndo(withTarget: self) { [unowned manager] in $0.add(-n, manager) }
     value += n
   }
 }
