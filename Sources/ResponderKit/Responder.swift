@@ -13,7 +13,8 @@ open class Responder: ActionTarget {
   open var next: Responder? { nil }
 
   /// The actions this type implements. Subclasses override it to return a table built once
-  /// in a `static let`, inheriting their superclass's (see ``ActionTable``).
+  /// in a `static let`, inheriting their superclass's (see ``ActionTable``). Each object reads
+  /// it once and keeps it, so it must return the same table every time.
   open class var actionTable: ActionTable { responderActions }
 
   private static let responderActions = ActionTable(Responder.self) { _ in }
