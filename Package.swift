@@ -75,10 +75,11 @@ let package = Package(
       swiftSettings: strict
     ),
 
-    // Benchmarks: release builds run by `make bench`.
+    // Benchmarks: release builds run by `make bench`. CMalloc exposes glibc's mallinfo2.
+    .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
     .executableTarget(
       name: "ResponderBenchmarks",
-      dependencies: ["ResponderKit"],
+      dependencies: ["ResponderKit", "CMalloc"],
       path: "Benchmarks/ResponderBenchmarks",
       swiftSettings: strict
     ),

@@ -86,8 +86,30 @@ public struct Action: Hashable, Sendable, CustomStringConvertible, Codable {
   /// The action with this name if some code has declared it, else nil. Use it to validate
   /// names read from files without inventing new actions.
   public static func existing(named name: String) -> Action? {
-    registry.existing(name).map { Action(index: $0) }
+    _ = standardSet
+    return registry.existing(name).map { Action(index: $0) }
   }
+
+  /// Every standard action. Static constants are created lazily, so a name such as "redo"
+  /// exists only once something touched `Action.redo`; reading this first makes the whole
+  /// standard set known to ``existing(named:)`` (and thus to key binding files) from the start.
+  public static let standardSet: [Action] = [
+    Action.cut, .copy, .paste, .delete, .selectAll, .undo, .redo, .cancelOperation,
+    .insertNewline, .insertNewlineIgnoringFieldEditor, .insertTab, .insertBacktab,
+    .performClose, .terminate, .selectNextKeyView, .selectPreviousKeyView, .complete,
+    .moveBackward, .moveForward, .moveLeft, .moveRight, .moveUp, .moveDown, .moveWordBackward,
+    .moveWordForward, .moveWordLeft, .moveWordRight, .moveToBeginningOfLine, .moveToEndOfLine,
+    .moveToBeginningOfParagraph, .moveToEndOfParagraph, .moveToBeginningOfDocument,
+    .moveToEndOfDocument, .moveLeftAndModifySelection, .moveRightAndModifySelection,
+    .moveUpAndModifySelection, .moveDownAndModifySelection, .moveWordBackwardAndModifySelection,
+    .moveWordForwardAndModifySelection, .moveToBeginningOfLineAndModifySelection,
+    .moveToEndOfLineAndModifySelection, .moveToBeginningOfDocumentAndModifySelection,
+    .moveToEndOfDocumentAndModifySelection, .deleteBackward, .deleteForward,
+    .deleteWordBackward, .deleteWordForward, .deleteToBeginningOfLine, .deleteToEndOfLine,
+    .transpose, .yank, .pageUp, .pageDown, .pageUpAndModifySelection,
+    .pageDownAndModifySelection, .scrollLineUp, .scrollLineDown, .scrollPageUp, .scrollPageDown,
+    .scrollToBeginningOfDocument, .scrollToEndOfDocument, .centerSelectionInVisibleArea,
+  ]
 
   private init(index: Int) { self.index = index }
 }

@@ -21,6 +21,9 @@ public final class ActionTable: Sendable {
   typealias Method = @MainActor @Sendable (AnyObject, Any?, Event?) -> Void
 
   let methods: [Method?]
+  /// One bit per action index, set when ``methods`` has that action: what ``contains(_:)``
+  /// reads, so the search never copies (and retains) a method closure just to test it.
+  private let bits: [UInt64]
   /// The actions in the table, for listings and validation menus.
   public let actions: [Action]
 
@@ -30,6 +33,11 @@ public final class ActionTable: Sendable {
   private init(methods: [Method?], actions: [Action]) {
     self.methods = methods
     self.actions = actions
+    var bits = [UInt64](repeating: 0, count: (methods.count + 63) / 64)
+    for (index, method) in methods.enumerated() where method != nil {
+      bits[index / 64] |= 1 << UInt64(index % 64)
+    }
+    self.bits = bits
   }
 
   /// Builds a table for `type`, starting from the inherited table, which this one may
@@ -46,7 +54,9 @@ public final class ActionTable: Sendable {
   /// Whether the table has a method for `action`.
   @inline(__always)
   public func contains(_ action: Action) -> Bool {
-    action.index < methods.count && methods[action.index] != nil
+    let word = action.index &>> 6
+    guard word < bits.count else { return false }
+    return bits[word] & (1 &<< UInt64(action.index & 63)) != 0
   }
 
   /// Calls the method for `action` on `target`, which must be of the table's type.

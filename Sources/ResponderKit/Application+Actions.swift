@@ -69,7 +69,10 @@ extension Application {
 
   /// Whether `item` should be enabled: its action resolves to a target (its own, or through
   /// the chain) and that target's `validate(_:)` agrees. Nothing found means disabled.
-  public func validate(_ item: any ValidatedItem, target: AnyObject? = nil) -> Bool {
+  ///
+  /// Named apart from ``Responder/validate(_:)``, which the application inherits as a
+  /// target: with the same name, `app.validate(item)` would pick that one and always say yes.
+  public func validateItem(_ item: any ValidatedItem, target: AnyObject? = nil) -> Bool {
     guard let action = item.action, let resolved = resolveTarget(action, to: target, from: item) else {
       return false
     }
@@ -95,7 +98,7 @@ extension Application {
       return found
     }
     if canPerformAction(action, withSender: sender) { return .responder(self) }
-    if let delegate = delegate as? any ActionTarget, delegate.canPerformAction(action, withSender: sender) {
+    if let delegate = delegateActionTarget, delegate.canPerformAction(action, withSender: sender) {
       return .other(delegate)
     }
     return nil
@@ -104,26 +107,28 @@ extension Application {
   /// One window's part of the search: its chain from the first responder (or the sender)
   /// up to the window, then the window's delegate.
   private func search(_ window: Window, _ action: Action, _ sender: Any?) -> ResolvedTarget? {
-    var responder: Responder?
+    var current: Responder
     if let first = window.firstResponder, first !== window {
-      responder = first
+      current = first
     } else if let view = sender as? View, view.window === window {
-      responder = view
+      current = view
     } else {
-      responder = window
+      current = window
     }
     // The chain of a window ends at the application, which is searched last on its own.
-    while let current = responder, current !== self {
+    // (One owned variable rather than `while let`: a retain and a release less per step.)
+    while current !== self {
       if current.canPerformAction(action, withSender: sender) { return .responder(current) }
       if current === window {
-        if let delegate = window.delegate as? any ActionTarget,
+        if let delegate = window.delegateActionTarget,
           delegate.canPerformAction(action, withSender: sender)
         {
           return .other(delegate)
         }
         return nil
       }
-      responder = current.next
+      guard let next = current.next else { return nil }
+      current = next
     }
     return nil
   }

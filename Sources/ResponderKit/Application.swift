@@ -48,8 +48,15 @@ open class Application: Responder {
 
   /// The delegate, held weakly; setting it registers it for the application's notifications.
   public weak var delegate: (any ApplicationDelegate)? {
-    didSet { if oldValue !== delegate { registerDelegate() } }
+    didSet {
+      if oldValue !== delegate { registerDelegate() }
+      delegateActionTarget = delegate as? any ActionTarget
+    }
   }
+
+  /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
+  /// action search.
+  weak var delegateActionTarget: (any ActionTarget)?
 
   private var delegateObservers: [any NSObjectProtocol] = []
 
@@ -164,6 +171,15 @@ open class Application: Responder {
     isRunning = false
     if Application.shared === self { Application.shared = nil }
     terminationHandler?(self)
+  }
+
+  // MARK: Actions
+
+  /// The application's own action: quitting, asking the delegate first.
+  open override class var actionTable: ActionTable { applicationActions }
+
+  private static let applicationActions = ActionTable(Application.self, inheriting: Responder.actionTable) {
+    $0.add(.terminate) { application, sender in application.terminate(sender) }
   }
 
   // MARK: Windows

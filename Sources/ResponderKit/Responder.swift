@@ -13,7 +13,8 @@ open class Responder: ActionTarget {
   open var next: Responder? { nil }
 
   /// The actions this type implements. Subclasses override it to return a table built once
-  /// in a `static let`, inheriting their superclass's (see ``ActionTable``).
+  /// in a `static let`, inheriting their superclass's (see ``ActionTable``). Each object reads
+  /// it once and keeps it, so it must return the same table every time.
   open class var actionTable: ActionTable { responderActions }
 
   private static let responderActions = ActionTable(Responder.self) { _ in }
@@ -68,7 +69,35 @@ open class Responder: ActionTarget {
   /// Return false to disable the action for the current state — the chain search then
   /// skips this object, as UIKit does.
   open func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
-    type(of: self).actionTable.contains(action)
+    implementsAction(action)
+  }
+
+  /// Whether this object's type has `action` in its ``actionTable``, read through a per-object
+  /// cache: the search asks every responder it visits, and the class property costs a lazy
+  /// initialisation check and a retain and release of the table each time. The table is
+  /// fetched once per object, which is why a type's table must not change (build it once).
+  @inline(__always)
+  final func implementsAction(_ action: Action) -> Bool {
+    let table: Unmanaged<ActionTable>
+    if let cached = cachedActionTable {
+      table = cached
+    } else {
+      table = Unmanaged.passRetained(type(of: self).actionTable)
+      cachedActionTable = table
+    }
+    return Responder.table(table, contains: action)
+  }
+
+  /// Reads the table without retaining it. Nonisolated, so the closure needs no executor check.
+  @inline(__always)
+  private nonisolated static func table(_ table: Unmanaged<ActionTable>, contains action: Action) -> Bool {
+    table._withUnsafeGuaranteedRef { $0.contains(action) }
+  }
+
+  private var cachedActionTable: Unmanaged<ActionTable>?
+
+  deinit {
+    cachedActionTable?.release()
   }
 
   /// Whether an item sending one of this object's actions should be enabled (menu items,

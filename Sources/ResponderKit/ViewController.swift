@@ -9,6 +9,15 @@ open class ViewController: Responder {
 
   private var loadedView: View?
 
+  deinit {
+    // The view may outlive its controller; its link back (unowned, see View) must not dangle.
+    guard let view = loadedView else { return }
+    let this = ObjectIdentifier(self)
+    MainActor.assumeIsolated {
+      if view.viewControllerStorage.map(ObjectIdentifier.init) == this { view.viewControllerStorage = nil }
+    }
+  }
+
   /// The root view, loaded on first access.
   public var view: View {
     get {

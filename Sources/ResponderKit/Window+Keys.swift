@@ -28,7 +28,7 @@ extension Window {
     var responder: Responder? = firstResponder ?? self
     while let current = responder {
       for command in current.keyCommands where command.matches(key) {
-        guard let action = command.action, app.validate(command) else { continue }
+        guard let action = command.action, app.validateItem(command) else { continue }
         if app.sendAction(action, to: nil, from: command, for: event) { return true }
       }
       responder = current.next

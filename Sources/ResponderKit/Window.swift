@@ -71,6 +71,15 @@ open class Window: Responder {
     }
   }
 
+  deinit {
+    // The root view may outlive the window; its link back (unowned, see View) must not dangle.
+    guard let view = rootView else { return }
+    let this = ObjectIdentifier(self)
+    MainActor.assumeIsolated {
+      if view.hostWindowStorage.map(ObjectIdentifier.init) == this { view.hostWindowStorage = nil }
+    }
+  }
+
   /// The view controller whose view fills the window.
   public var rootViewController: ViewController? {
     didSet {
@@ -112,8 +121,13 @@ open class Window: Responder {
   public weak var delegate: (any WindowDelegate)? {
     didSet {
       if oldValue !== delegate { registerDelegate() }
+      delegateActionTarget = delegate as? any ActionTarget
     }
   }
+
+  /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
+  /// action search (a dynamic protocol cast costs more than the rest of a window's search).
+  weak var delegateActionTarget: (any ActionTarget)?
 
   private var delegateObservers: [any NSObjectProtocol] = []
 
@@ -278,13 +292,24 @@ open class Window: Responder {
 
   // MARK: Actions
 
-  /// The window's own actions: closing and moving focus.
+  /// The window's own actions: closing, moving focus, and undo and redo through its
+  /// ``undoManager``.
   open override class var actionTable: ActionTable { windowActions }
 
   private static let windowActions = ActionTable(Window.self, inheriting: Responder.actionTable) {
     $0.add(.performClose) { window, sender in window.performClose(sender) }
     $0.add(.selectNextKeyView) { window, sender in window.selectNextKeyView(sender) }
     $0.add(.selectPreviousKeyView) { window, sender in window.selectPreviousKeyView(sender) }
+    $0.add(.undo) { $0.existingUndoManager?.undo() }
+    $0.add(.redo) { $0.existingUndoManager?.redo() }
+  }
+
+  /// Undo and redo are enabled only when the undo manager has something to undo or redo, so
+  /// their menu items and keys are disabled, and the search goes on, when there is nothing.
+  open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    if action == .undo { return existingUndoManager?.canUndo ?? false }
+    if action == .redo { return existingUndoManager?.canRedo ?? false }
+    return super.canPerformAction(action, withSender: sender)
   }
 
   /// Moves focus to the next view of the key view loop: the first responder's
