@@ -173,15 +173,6 @@ open class Application: Responder {
     terminationHandler?(self)
   }
 
-  // MARK: Actions
-
-  /// The application's own action: quitting, asking the delegate first.
-  open override class var actionTable: ActionTable { applicationActions }
-
-  private static let applicationActions = ActionTable(Application.self, inheriting: Responder.actionTable) {
-    $0.add(.terminate) { application, sender in application.terminate(sender) }
-  }
-
   // MARK: Windows
 
   /// The visible windows, front to back.
