@@ -134,6 +134,17 @@ open class Control: View {
   /// Starts tracking the first touch: `touchDown` (and `touchDownRepeat` on a multiple tap)
   /// if ``beginTracking(_:with:)`` accepts it. Other touches are ignored.
   open override func touchesBegan(_ touches: Set<Touch>, with event: ResponderKit.Event) {
+    // A touch that ends in this same event (a new press replaced it) is finished first, so
+    // its touchCancel or touchUp goes out before the new touch's touchDown.
+    if let old = trackedTouch, old.phase == .ended || old.phase == .cancelled,
+      event.allTouches.contains(old)
+    {
+      if old.phase == .ended {
+        touchesEnded([old], with: event)
+      } else {
+        touchesCancelled([old], with: event)
+      }
+    }
     guard isEnabled, trackedTouch == nil,
       let touch = touches.min(by: { $0.identifier < $1.identifier })
     else { return }
