@@ -401,3 +401,12 @@ open class Control: View {
     }
   }
 }
+
+extension KeyEvent {
+  /// A press of the space bar with no command modifier: the key that activates a focused
+  /// button or toggles a focused switch.
+  var isActivationSpace: Bool {
+    keysym == .space && phase == .down
+      && modifierFlags.isDisjoint(with: [.control, .alt, .super, .hyper, .meta])
+  }
+}
