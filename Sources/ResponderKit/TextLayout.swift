@@ -1,7 +1,7 @@
 /// Measuring, wrapping and truncating text in terminal cells, for labels and fields.
 enum TextLayout {
   /// The number of cells `text` occupies.
-  static func width(of text: some StringProtocol) -> Int {
+  static func width(of text: some Sequence<Character>) -> Int {
     text.reduce(0) { $0 + $1.terminalWidth }
   }
 
