@@ -88,7 +88,8 @@ open class SegmentedControl: Control {
   /// on its left), or nil.
   public func segmentIndex(at point: Point) -> Int? {
     let column = Int((point.x - bounds.minX).rounded(.down))
-    for (index, range) in segmentRanges.enumerated() where column >= range.lowerBound && column <= range.upperBound {
+    for (index, range) in segmentRanges.enumerated()
+    where column >= range.lowerBound && column <= range.upperBound {
       return index
     }
     return nil

@@ -174,7 +174,9 @@ open class Stepper: Control {
     canvas.draw("[", x: 0, y: y, style: base)
     canvas.draw("-", x: max(1, half / 2 + 0), y: y, style: style(for: .decrement, enabled: canDecrement))
     canvas.draw("|", x: half, y: y, style: base)
-    canvas.draw("+", x: half + max(1, (Int(bounds.width) - half) / 2), y: y, style: style(for: .increment, enabled: canIncrement))
+    canvas.draw(
+      "+", x: half + max(1, (Int(bounds.width) - half) / 2), y: y,
+      style: style(for: .increment, enabled: canIncrement))
     canvas.draw("]", x: Int(bounds.width) - 1, y: y, style: base)
   }
 }

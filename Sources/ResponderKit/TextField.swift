@@ -144,7 +144,8 @@ open class TextField: Control {
   /// whether the change was made.
   @discardableResult
   open func replaceCharacters(in range: Range<Int>, with string: String) -> Bool {
-    let range = max(0, min(range.lowerBound, characters.count))..<max(0, min(range.upperBound, characters.count))
+    let range =
+      max(0, min(range.lowerBound, characters.count))..<max(0, min(range.upperBound, characters.count))
     guard isEnabled else { return false }
     if range.isEmpty && string.isEmpty { return false }
     if let delegate, !delegate.textField(self, shouldChangeCharactersIn: range, replacementString: string) {

@@ -94,7 +94,10 @@ struct StepperTests {
     h.touch(.ended, 3, 0)
     h.tap(0, 0)  // "-" half
     #expect(stepper.value == 1)
-    #expect(log.dispatches == [[.touchDown, .valueChanged], .touchUpInside, [.touchDown, .valueChanged], .touchUpInside])
+    #expect(
+      log.dispatches == [
+        [.touchDown, .valueChanged], .touchUpInside, [.touchDown, .valueChanged], .touchUpInside,
+      ])
   }
 
   @Test func withoutWrapsTheValueStopsAtTheEndsAndNothingIsSent() {
@@ -156,7 +159,8 @@ struct SegmentedControlTests {
     h.tap(8, 0)  // already selected: no valueChanged
     h.tap(14, 0)
     #expect(control.selectedSegmentIndex == 2)
-    #expect(log.dispatches == [[.touchUpInside, .valueChanged], .touchUpInside, [.touchUpInside, .valueChanged]])
+    #expect(
+      log.dispatches == [[.touchUpInside, .valueChanged], .touchUpInside, [.touchUpInside, .valueChanged]])
   }
 
   @Test func liftingOnAnotherSegmentSelectsNothing() {

@@ -39,7 +39,8 @@ struct TextFieldTests {
   @Test func returnSendsEndOnExitAndPrimaryActionInOneDispatch() {
     let (h, field, _) = setUp()
     let counter = ActionCounter("return")
-    field.addTarget(counter, action: ActionCounter.first, for: [.editingDidEndOnExit, .primaryActionTriggered])
+    field.addTarget(
+      counter, action: ActionCounter.first, for: [.editingDidEndOnExit, .primaryActionTriggered])
     h.window.makeFirstResponder(field)
     h.key(.returnKey)
     #expect(counter.log.lines.count == 1)
@@ -64,7 +65,11 @@ struct TextFieldTests {
     #expect(field.text == "ello!")
     h.key(.right)  // at the end already
     #expect(field.insertionPoint == 5)
-    h.app.handle(.key(KeyEvent(keysym: Keysym(unicodeScalar: "a"), characters: "\u{1}", charactersIgnoringModifiers: "a", modifierFlags: .control)))
+    h.app.handle(
+      .key(
+        KeyEvent(
+          keysym: Keysym(unicodeScalar: "a"), characters: "\u{1}", charactersIgnoringModifiers: "a",
+          modifierFlags: .control)))
     #expect(field.insertionPoint == 0)
   }
 
