@@ -23,6 +23,10 @@ import Foundation
 /// first responder. Disabling a control while it tracks a touch cancels the tracking with
 /// ``Event/touchCancel``, so every tracked touch still ends with exactly one of
 /// touchUpInside, touchUpOutside or touchCancel.
+///
+/// Inside a control subclass, `Event` names ``Control/Event`` (as `UIControl.Event` shadows
+/// nothing in UIKit, but does here); write `ResponderKit.Event` for the input event when
+/// overriding the tracking methods.
 @MainActor
 open class Control: View {
   /// Creates a control.

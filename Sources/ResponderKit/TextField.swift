@@ -71,7 +71,9 @@ open class TextField: Control {
 
   // MARK: Editing session
 
-  /// Enabled fields take focus if the delegate agrees.
+  /// Enabled fields take focus if the delegate agrees. The delegate's
+  /// ``TextFieldDelegate/textFieldShouldBeginEditing(_:)`` is asked here, so it is also asked
+  /// when the key view loop looks for the next focusable view: keep it free of side effects.
   open override var canBecomeFirstResponder: Bool {
     guard isEnabled else { return false }
     if isEditing { return true }
