@@ -1,0 +1,79 @@
+/// A push button, drawn `[ OK ]`: UIKit's `UIButton`.
+///
+/// A tap (touch up inside) sends ``Control/Event/touchUpInside`` and
+/// ``Control/Event/primaryActionTriggered`` in one dispatch. When the button is first
+/// responder, Space or Return activates it the same way (one dispatch with both events, no
+/// triggering touch), so targets registered for either event work from the keyboard.
+/// Highlighted buttons draw in reverse video, focused ones bold, disabled ones dim.
+@MainActor
+open class Button: Control {
+  /// Creates a button; the frame's size defaults to fit the title.
+  public init(frame: Rect? = nil, title: String = "", style: TextStyle = .plain) {
+    self.title = title
+    self.style = style
+    super.init(frame: frame ?? Rect(x: 0, y: 0, width: TextLayout.width(of: title) + 4, height: 1))
+  }
+
+  /// The text between the brackets.
+  open var title: String {
+    didSet { if title != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Colours and attributes of the button in its normal state.
+  open var style: TextStyle {
+    didSet { if style != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Enabled buttons take the keyboard focus.
+  open override var canBecomeFirstResponder: Bool { isEnabled }
+
+  /// Adds the primary action to a tap's touch-up-inside dispatch.
+  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+    if isTouchInside { queueActions(for: .primaryActionTriggered) }
+  }
+
+  /// Activates the button as a tap would: one dispatch with touch-up-inside and the primary
+  /// action. `event` is the key event that caused it, if any.
+  open func activate(with event: ResponderKit.Event? = nil) {
+    guard isEnabled else { return }
+    sendActions(for: [.touchUpInside, .primaryActionTriggered], with: event)
+  }
+
+  /// Space activates the button; other keys go on up the chain.
+  open override func keyDown(with event: KeyEvent) {
+    if isEnabled, event.isActivationSpace {
+      activate(with: ResponderKit.Event(key: event))
+    } else {
+      super.keyDown(with: event)
+    }
+  }
+
+  /// Return (``Action/insertNewline``) activates the button.
+  open override class var actionTable: ActionTable { buttonActions }
+  private static let buttonActions = ActionTable(Button.self, inheriting: Control.actionTable) {
+    $0.add(.insertNewline) { button in button.activate() }
+  }
+
+  /// `[ title ]` and a little room.
+  open override func sizeThatFits(_ size: Size) -> Size {
+    Size(width: TextLayout.width(of: title) + 4, height: 1)
+  }
+
+  /// The style for the current state.
+  public var currentStyle: TextStyle {
+    var current = style
+    if !isEnabled { current = current.adding(.dim) }
+    if isHighlighted { current = current.adding(.reverse) }
+    if isFirstResponder { current = current.adding(.bold) }
+    return current
+  }
+
+  /// Draws `[ title ]` centred on the middle row.
+  open override func draw(in canvas: Canvas) {
+    super.draw(in: canvas)
+    let width = Int(bounds.width)
+    let label = TextLayout.truncate("[ \(title) ]", width: width, mode: .clipping)
+    let x = TextAlignment.center.offset(lineWidth: TextLayout.width(of: label), in: width)
+    canvas.draw(label, x: x, y: max(0, (Int(bounds.height) - 1) / 2), style: currentStyle)
+  }
+}

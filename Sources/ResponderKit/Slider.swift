@@ -1,0 +1,159 @@
+/// A value chosen along a track, drawn `━━━━●─────`: UIKit's `UISlider`.
+///
+/// Pressing on the track moves the thumb there, dragging follows the touch. With
+/// ``isContinuous`` (the default) every change during the drag adds
+/// ``Control/Event/valueChanged`` to that phase's dispatch; otherwise one valueChanged goes
+/// out with the touch's end (or cancel) if the value changed at all. When first responder,
+/// Left and Right step by ``keyIncrement``, Home and End jump to the ends; each change sends
+/// valueChanged. Setting ``value`` in code sends nothing.
+@MainActor
+open class Slider: Control {
+  /// Creates a slider.
+  public init(frame: Rect = .zero, value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 1) {
+    self.minimumValue = minimumValue
+    self.maximumValue = max(minimumValue, maximumValue)
+    self.storedValue = min(max(value, minimumValue), max(minimumValue, maximumValue))
+    super.init(frame: frame)
+  }
+
+  private var storedValue: Double
+
+  /// The value, always within ``minimumValue``…``maximumValue``.
+  open var value: Double {
+    get { storedValue }
+    set {
+      let clamped = min(max(newValue, minimumValue), maximumValue)
+      guard clamped != storedValue else { return }
+      storedValue = clamped
+      setNeedsDisplay()
+    }
+  }
+
+  /// The low end; raising it above the value moves the value up.
+  open var minimumValue: Double {
+    didSet {
+      if maximumValue < minimumValue { maximumValue = minimumValue }
+      value = storedValue
+      setNeedsDisplay()
+    }
+  }
+
+  /// The high end; lowering it below the value moves the value down.
+  open var maximumValue: Double {
+    didSet {
+      if minimumValue > maximumValue { minimumValue = maximumValue }
+      value = storedValue
+      setNeedsDisplay()
+    }
+  }
+
+  /// Whether valueChanged goes out during a drag (true) or only when the touch ends.
+  open var isContinuous = true
+
+  /// How far Left and Right move the value; nil means a tenth of the range.
+  open var keyIncrement: Double?
+
+  /// Enabled sliders take the keyboard focus.
+  open override var canBecomeFirstResponder: Bool { isEnabled }
+
+  private var changedDuringTouch = false
+
+  /// The value at a column of the track: the first column is the minimum, the last the
+  /// maximum.
+  public func value(atColumn column: Double) -> Double {
+    let last = max(1, bounds.width - 1)
+    let fraction = min(max(column.rounded(.down) - bounds.minX, 0), last) / last
+    return minimumValue + fraction * (maximumValue - minimumValue)
+  }
+
+  /// The column of the thumb for the current value.
+  public var thumbColumn: Int {
+    let range = maximumValue - minimumValue
+    guard range > 0 else { return 0 }
+    let last = max(0, Int(bounds.width) - 1)
+    return Int(((value - minimumValue) / range * Double(last)).rounded())
+  }
+
+  private func follow(_ touch: Touch) {
+    let old = value
+    value = value(atColumn: touch.location(in: self).x)
+    guard value != old else { return }
+    if isContinuous {
+      queueActions(for: .valueChanged)
+    } else {
+      changedDuringTouch = true
+    }
+  }
+
+  /// Moves the thumb to the touch.
+  open override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+    changedDuringTouch = false
+    follow(touch)
+    return true
+  }
+
+  /// Moves the thumb with the touch.
+  open override func continueTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+    follow(touch)
+    return true
+  }
+
+  /// A non-continuous slider reports its change now.
+  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+    reportDeferredChange()
+  }
+
+  /// A non-continuous slider reports its change now: the value stays where the drag left it.
+  open override func cancelTracking(with event: ResponderKit.Event?) {
+    reportDeferredChange()
+  }
+
+  private func reportDeferredChange() {
+    if changedDuringTouch { queueActions(for: .valueChanged) }
+    changedDuringTouch = false
+  }
+
+  /// Sets the value as the user would: sends valueChanged if it changed.
+  open func setValueFromUser(_ newValue: Double) {
+    let old = value
+    value = newValue
+    if value != old { sendActions(for: .valueChanged) }
+  }
+
+  private var step: Double { keyIncrement ?? (maximumValue - minimumValue) / 10 }
+
+  /// Left, Right, Home and End move the value.
+  open override class var actionTable: ActionTable { sliderActions }
+  private static let sliderActions = ActionTable(Slider.self, inheriting: Control.actionTable) {
+    $0.add(.moveLeft) { slider in slider.setValueFromUser(slider.value - slider.step) }
+    $0.add(.moveBackward) { slider in slider.setValueFromUser(slider.value - slider.step) }
+    $0.add(.moveRight) { slider in slider.setValueFromUser(slider.value + slider.step) }
+    $0.add(.moveForward) { slider in slider.setValueFromUser(slider.value + slider.step) }
+    $0.add(.moveToBeginningOfLine) { slider in slider.setValueFromUser(slider.minimumValue) }
+    $0.add(.moveToEndOfLine) { slider in slider.setValueFromUser(slider.maximumValue) }
+  }
+
+  /// Only while enabled.
+  open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    isEnabled && super.canPerformAction(action, withSender: sender)
+  }
+
+  /// Draws the track on the middle row: filled up to the thumb, thin after it.
+  open override func draw(in canvas: Canvas) {
+    super.draw(in: canvas)
+    var style = TextStyle.plain
+    if !isEnabled { style = style.adding(.dim) }
+    var thumbStyle = style
+    if isHighlighted || isTracking { thumbStyle = thumbStyle.adding(.reverse) }
+    if isFirstResponder { thumbStyle = thumbStyle.adding(.bold) }
+    let y = max(0, (Int(bounds.height) - 1) / 2)
+    let thumb = thumbColumn
+    for x in 0..<Int(bounds.width) {
+      if x == thumb {
+        canvas.put(Cell("●", style: thumbStyle), x: x, y: y)
+      } else {
+        canvas.put(Cell(x < thumb ? "━" : "─", style: style), x: x, y: y)
+      }
+    }
+  }
+}

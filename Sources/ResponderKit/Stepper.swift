@@ -1,0 +1,182 @@
+/// A value nudged up and down by fixed steps, drawn `[-|+]`: UIKit's `UIStepper`.
+///
+/// A touch going down on the left half decrements, on the right half increments, and adds
+/// ``Control/Event/valueChanged`` to the touch-down dispatch when the value changed. There is
+/// no autorepeat: holding the touch does not repeat the step (terminals report no hold).
+/// With ``wraps``, stepping past one end goes to the other; without, the value stops at the
+/// end and nothing is sent. When first responder, Left/Down and `-` decrement, Right/Up and
+/// `+` increment. Setting ``value`` in code sends nothing.
+@MainActor
+open class Stepper: Control {
+  /// Creates a stepper.
+  public init(
+    frame: Rect? = nil, value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 100,
+    stepValue: Double = 1
+  ) {
+    self.minimumValue = minimumValue
+    self.maximumValue = max(minimumValue, maximumValue)
+    self.stepValue = stepValue > 0 ? stepValue : 1
+    self.storedValue = min(max(value, minimumValue), max(minimumValue, maximumValue))
+    super.init(frame: frame ?? Rect(x: 0, y: 0, width: 5, height: 1))
+  }
+
+  private var storedValue: Double
+
+  /// The value, always within ``minimumValue``…``maximumValue``.
+  open var value: Double {
+    get { storedValue }
+    set {
+      let clamped = min(max(newValue, minimumValue), maximumValue)
+      guard clamped != storedValue else { return }
+      storedValue = clamped
+      setNeedsDisplay()
+    }
+  }
+
+  /// The low end.
+  open var minimumValue: Double {
+    didSet {
+      if maximumValue < minimumValue { maximumValue = minimumValue }
+      value = storedValue
+      setNeedsDisplay()
+    }
+  }
+
+  /// The high end.
+  open var maximumValue: Double {
+    didSet {
+      if minimumValue > maximumValue { minimumValue = maximumValue }
+      value = storedValue
+      setNeedsDisplay()
+    }
+  }
+
+  /// How much one step changes the value; must be positive (other values are ignored).
+  open var stepValue: Double {
+    didSet { if stepValue <= 0 { stepValue = oldValue } }
+  }
+
+  /// Whether stepping past one end continues from the other.
+  open var wraps = false
+
+  /// Which half a touch went down on.
+  public enum Part: Hashable, Sendable {
+    /// The `-` half.
+    case decrement
+    /// The `+` half.
+    case increment
+  }
+
+  /// The half being pressed by the tracked touch, if any.
+  public private(set) var pressedPart: Part?
+
+  /// Enabled steppers take the keyboard focus.
+  open override var canBecomeFirstResponder: Bool { isEnabled }
+
+  /// Whether a decrement would change the value.
+  public var canDecrement: Bool { wraps || value > minimumValue }
+  /// Whether an increment would change the value.
+  public var canIncrement: Bool { wraps || value < maximumValue }
+
+  /// The half at a point in the stepper's coordinates.
+  public func part(at point: Point) -> Part {
+    point.x - bounds.minX < bounds.width / 2 ? .decrement : .increment
+  }
+
+  /// Steps the value once; returns whether it changed.
+  @discardableResult
+  public func step(_ part: Part) -> Bool {
+    let old = value
+    switch part {
+    case .increment:
+      let next = value + stepValue
+      value = next > maximumValue ? (wraps ? minimumValue : maximumValue) : next
+    case .decrement:
+      let next = value - stepValue
+      value = next < minimumValue ? (wraps ? maximumValue : minimumValue) : next
+    }
+    return value != old
+  }
+
+  /// Steps on touch down.
+  open override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+    let part = part(at: touch.location(in: self))
+    pressedPart = part
+    if step(part) { queueActions(for: .valueChanged) }
+    return true
+  }
+
+  /// The pressed half is released.
+  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+    pressedPart = nil
+    setNeedsDisplay()
+  }
+
+  /// The pressed half is released.
+  open override func cancelTracking(with event: ResponderKit.Event?) {
+    pressedPart = nil
+    setNeedsDisplay()
+  }
+
+  /// Steps as the user would: sends valueChanged if the value changed.
+  open func stepFromUser(_ part: Part, with event: ResponderKit.Event? = nil) {
+    guard isEnabled, step(part) else { return }
+    sendActions(for: .valueChanged, with: event)
+  }
+
+  /// `-` and `+` (or `=`, unshifted `+`) step; other keys go on up the chain.
+  open override func keyDown(with event: KeyEvent) {
+    let plain = event.modifierFlags.isDisjoint(with: [.control, .alt, .super, .hyper, .meta])
+    if isEnabled, plain, event.phase != .up {
+      switch event.characters {
+      case "-", "_":
+        stepFromUser(.decrement, with: ResponderKit.Event(key: event))
+        return
+      case "+", "=":
+        stepFromUser(.increment, with: ResponderKit.Event(key: event))
+        return
+      default: break
+      }
+    }
+    super.keyDown(with: event)
+  }
+
+  /// The arrow keys step.
+  open override class var actionTable: ActionTable { stepperActions }
+  private static let stepperActions = ActionTable(Stepper.self, inheriting: Control.actionTable) {
+    $0.add(.moveLeft) { stepper in stepper.stepFromUser(.decrement) }
+    $0.add(.moveDown) { stepper in stepper.stepFromUser(.decrement) }
+    $0.add(.moveRight) { stepper in stepper.stepFromUser(.increment) }
+    $0.add(.moveUp) { stepper in stepper.stepFromUser(.increment) }
+  }
+
+  /// Only while enabled.
+  open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    isEnabled && super.canPerformAction(action, withSender: sender)
+  }
+
+  /// `[-|+]`.
+  open override func sizeThatFits(_ size: Size) -> Size { Size(width: 5, height: 1) }
+
+  /// Draws `[-|+]`; a half that cannot step is dim, the pressed half reversed.
+  open override func draw(in canvas: Canvas) {
+    super.draw(in: canvas)
+    var base = TextStyle.plain
+    if !isEnabled { base = base.adding(.dim) }
+    if isFirstResponder { base = base.adding(.bold) }
+    func style(for part: Part, enabled: Bool) -> TextStyle {
+      var style = enabled ? base : base.adding(.dim)
+      if pressedPart == part, isHighlighted { style = style.adding(.reverse) }
+      return style
+    }
+    let y = max(0, (Int(bounds.height) - 1) / 2)
+    let half = Int(bounds.width) / 2
+    canvas.draw("[", x: 0, y: y, style: base)
+    canvas.draw("-", x: max(1, half / 2 + 0), y: y, style: style(for: .decrement, enabled: canDecrement))
+    canvas.draw("|", x: half, y: y, style: base)
+    canvas.draw(
+      "+", x: half + max(1, (Int(bounds.width) - half) / 2), y: y,
+      style: style(for: .increment, enabled: canIncrement))
+    canvas.draw("]", x: Int(bounds.width) - 1, y: y, style: base)
+  }
+}

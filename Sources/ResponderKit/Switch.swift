@@ -1,0 +1,83 @@
+/// An on/off choice drawn as a checkbox, `[x] Title` or `[ ] Title`: UIKit's `UISwitch` in
+/// the form terminals use.
+///
+/// A tap (touch up inside) flips ``isOn`` and adds ``Control/Event/valueChanged`` and
+/// ``Control/Event/primaryActionTriggered`` to the touch-up dispatch. When first responder,
+/// Space or Return flips it the same way. Setting ``isOn`` in code sends nothing.
+@MainActor
+open class Switch: Control {
+  /// Creates a switch; the frame's size defaults to fit the box and title.
+  public init(frame: Rect? = nil, title: String = "", isOn: Bool = false) {
+    self.title = title
+    self.isOn = isOn
+    super.init(frame: frame ?? Rect(x: 0, y: 0, width: TextLayout.width(of: title) + 4, height: 1))
+  }
+
+  /// Whether the switch is on.
+  open var isOn: Bool {
+    didSet { if isOn != oldValue { setNeedsDisplay() } }
+  }
+
+  /// The text after the box.
+  open var title: String {
+    didSet { if title != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Colours and attributes of the title.
+  open var style: TextStyle = .plain {
+    didSet { if style != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Enabled switches take the keyboard focus.
+  open override var canBecomeFirstResponder: Bool { isEnabled }
+
+  /// Flips the value on touch up inside.
+  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+    guard isTouchInside else { return }
+    isOn.toggle()
+    queueActions(for: [.valueChanged, .primaryActionTriggered])
+  }
+
+  /// Flips the value as a tap would and tells the targets.
+  open func toggle(with event: ResponderKit.Event? = nil) {
+    guard isEnabled else { return }
+    isOn.toggle()
+    sendActions(for: [.valueChanged, .primaryActionTriggered], with: event)
+  }
+
+  /// Space flips the switch; other keys go on up the chain.
+  open override func keyDown(with event: KeyEvent) {
+    if isEnabled, event.isActivationSpace {
+      toggle(with: ResponderKit.Event(key: event))
+    } else {
+      super.keyDown(with: event)
+    }
+  }
+
+  /// Return (``Action/insertNewline``) flips the switch.
+  open override class var actionTable: ActionTable { switchActions }
+  private static let switchActions = ActionTable(Switch.self, inheriting: Control.actionTable) {
+    $0.add(.insertNewline) { control in control.toggle() }
+  }
+
+  /// The box, a space and the title.
+  open override func sizeThatFits(_ size: Size) -> Size {
+    Size(width: TextLayout.width(of: title) + 4, height: 1)
+  }
+
+  /// Draws `[x] title`; the box reverses while pressed, the title is bold while focused.
+  open override func draw(in canvas: Canvas) {
+    super.draw(in: canvas)
+    var boxStyle = style
+    var titleStyle = style
+    if !isEnabled {
+      boxStyle = boxStyle.adding(.dim)
+      titleStyle = titleStyle.adding(.dim)
+    }
+    if isHighlighted { boxStyle = boxStyle.adding(.reverse) }
+    if isFirstResponder { titleStyle = titleStyle.adding(.bold) }
+    let y = max(0, (Int(bounds.height) - 1) / 2)
+    canvas.draw(isOn ? "[x]" : "[ ]", x: 0, y: y, style: boxStyle)
+    if !title.isEmpty { canvas.draw(title, x: 4, y: y, style: titleStyle) }
+  }
+}

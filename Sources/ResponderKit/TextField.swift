@@ -1,0 +1,297 @@
+/// A single line of editable text: UIKit's `UITextField`.
+///
+/// Editing is being first responder: becoming it (by a tap, Tab or code) sends
+/// ``Control/Event/editingDidBegin``, each change the user makes sends
+/// ``Control/Event/editingChanged``, and giving it up sends ``Control/Event/editingDidEnd``.
+/// Return sends ``Control/Event/editingDidEndOnExit`` and
+/// ``Control/Event/primaryActionTriggered`` in one dispatch, then ends editing; Escape
+/// (``Action/cancelOperation``) ends editing. The ``delegate`` can veto each of these.
+///
+/// Typed characters arrive through ``insertText(_:)`` (the field ``acceptsTextInput``), the
+/// other keys as actions from the key bindings: deleteBackward, deleteForward,
+/// deleteToBeginningOfLine, deleteToEndOfLine, moveLeft/Right, moveBackward/Forward,
+/// moveToBeginningOfLine/EndOfLine (and the paragraph and document forms), insertNewline,
+/// cancelOperation, undo and redo. Newlines in inserted text become spaces. Each user change
+/// registers its undo on the responder chain's undo manager, one step per input event.
+/// Positions are `Character` indices. Setting ``text`` in code sends nothing and is not
+/// undoable.
+@MainActor
+open class TextField: Control {
+  /// Creates a text field.
+  public init(frame: Rect = .zero, text: String = "", placeholder: String = "") {
+    self.characters = Array(text)
+    self.placeholder = placeholder
+    self.insertionPoint = text.count
+    super.init(frame: frame)
+  }
+
+  private var characters: [Character]
+
+  /// The text.
+  open var text: String {
+    get { String(characters) }
+    set {
+      characters = Array(newValue)
+      insertionPoint = min(insertionPoint, characters.count)
+      setNeedsDisplay()
+    }
+  }
+
+  /// Shown dim while the text is empty.
+  open var placeholder: String {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// Colours and attributes of the text; the field's unused width is drawn in it too.
+  open var style = TextStyle(attributes: .underline) {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// Colours and attributes of the placeholder.
+  open var placeholderStyle = TextStyle(attributes: [.underline, .dim]) {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// Where typing goes, as a `Character` index from 0 to the text's count (clamped).
+  open var insertionPoint: Int {
+    didSet {
+      insertionPoint = max(0, min(insertionPoint, characters.count))
+      setNeedsDisplay()
+    }
+  }
+
+  /// The first column of the text that is visible, so the insertion point stays in view.
+  public private(set) var scrollColumn = 0
+
+  /// Whether the field is editing (it is first responder).
+  public private(set) var isEditing = false
+
+  /// Asked before editing starts and ends, before each change and on Return; held weakly.
+  public weak var delegate: (any TextFieldDelegate)?
+
+  // MARK: Editing session
+
+  /// Enabled fields take focus if the delegate agrees. The delegate's
+  /// ``TextFieldDelegate/textFieldShouldBeginEditing(_:)`` is asked here, so it is also asked
+  /// when the key view loop looks for the next focusable view: keep it free of side effects.
+  open override var canBecomeFirstResponder: Bool {
+    guard isEnabled else { return false }
+    if isEditing { return true }
+    return delegate?.textFieldShouldBeginEditing(self) ?? true
+  }
+
+  /// The delegate may keep the focus here.
+  open override var canResignFirstResponder: Bool {
+    guard isEditing else { return true }
+    return delegate?.textFieldShouldEndEditing(self) ?? true
+  }
+
+  /// Typed characters come here.
+  open override var acceptsTextInput: Bool { isEnabled }
+
+  /// Starts editing: the insertion point goes to the end, unless a tap placed it.
+  open override func didBecomeFirstResponder() {
+    super.didBecomeFirstResponder()
+    isEditing = true
+    if let pending = pendingInsertionPoint {
+      insertionPoint = pending
+    } else {
+      insertionPoint = characters.count
+    }
+    pendingInsertionPoint = nil
+    delegate?.textFieldDidBeginEditing(self)
+    sendActions(for: .editingDidBegin)
+  }
+
+  /// Ends editing.
+  open override func didResignFirstResponder() {
+    super.didResignFirstResponder()
+    isEditing = false
+    scrollColumn = 0
+    delegate?.textFieldDidEndEditing(self)
+    sendActions(for: .editingDidEnd)
+  }
+
+  private var pendingInsertionPoint: Int?
+
+  /// A tap (touch up inside) starts editing with the insertion point where it landed.
+  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+    guard let touch, isTouchInside else { return }
+    let index = characterIndex(atColumn: touch.location(in: self).x)
+    if isEditing {
+      insertionPoint = index
+    } else {
+      pendingInsertionPoint = index
+      becomeFirstResponder()
+      pendingInsertionPoint = nil
+    }
+  }
+
+  /// The index a column of the field falls on (before the character under it).
+  public func characterIndex(atColumn column: Double) -> Int {
+    let target = Int((column - bounds.minX).rounded(.down)) + scrollColumn
+    var x = 0
+    for (index, character) in characters.enumerated() {
+      let width = character.terminalWidth
+      if target < x + width { return index }
+      x += width
+    }
+    return characters.count
+  }
+
+  // MARK: Changing the text
+
+  /// Replaces the characters in `range` as the user would: asks the delegate, registers the
+  /// undo, moves the insertion point after the new text and sends editingChanged. Returns
+  /// whether the change was made.
+  @discardableResult
+  open func replaceCharacters(in range: Range<Int>, with string: String) -> Bool {
+    let range =
+      max(0, min(range.lowerBound, characters.count))..<max(0, min(range.upperBound, characters.count))
+    guard isEnabled else { return false }
+    if range.isEmpty && string.isEmpty { return false }
+    if let delegate, !delegate.textField(self, shouldChangeCharactersIn: range, replacementString: string) {
+      return false
+    }
+    registerUndo()
+    let replacement = Array(string)
+    characters.replaceSubrange(range, with: replacement)
+    insertionPoint = range.lowerBound + replacement.count
+    setNeedsDisplay()
+    sendActions(for: .editingChanged)
+    return true
+  }
+
+  private func registerUndo() {
+    guard let undoManager else { return }
+    let oldText = characters
+    let oldPoint = insertionPoint
+    undoManager.registerUndo(withTarget: self) { field in
+      field.restore(oldText, insertionPoint: oldPoint)
+    }
+    undoManager.setActionName("Typing")
+  }
+
+  /// Puts back an earlier text (undo or redo), registering the way back.
+  private func restore(_ text: [Character], insertionPoint point: Int) {
+    registerUndo()
+    characters = text
+    insertionPoint = point
+    setNeedsDisplay()
+    sendActions(for: .editingChanged)
+  }
+
+  /// Inserts typed or pasted text at the insertion point; newlines become spaces.
+  open override func insertText(_ text: String) {
+    let line = String(text.map { $0.isNewline ? " " : $0 })
+    guard !line.isEmpty else { return }
+    replaceCharacters(in: insertionPoint..<insertionPoint, with: line)
+  }
+
+  /// BackSpace.
+  open func deleteBackward() {
+    guard insertionPoint > 0 else { return }
+    replaceCharacters(in: (insertionPoint - 1)..<insertionPoint, with: "")
+  }
+
+  /// Delete.
+  open func deleteForward() {
+    guard insertionPoint < characters.count else { return }
+    replaceCharacters(in: insertionPoint..<(insertionPoint + 1), with: "")
+  }
+
+  /// Return: unless the delegate objects, sends editingDidEndOnExit and the primary action
+  /// in one dispatch, then ends editing.
+  open func insertNewline() {
+    guard isEditing else { return }
+    if let delegate, !delegate.textFieldShouldReturn(self) { return }
+    sendActions(for: [.editingDidEndOnExit, .primaryActionTriggered])
+    if isFirstResponder { resignFirstResponder() }
+  }
+
+  /// Escape: ends editing, keeping the text.
+  open func cancelOperation() {
+    if isFirstResponder { resignFirstResponder() }
+  }
+
+  /// The field's editing actions; see the type's documentation.
+  open override class var actionTable: ActionTable { textFieldActions }
+  private static let textFieldActions = ActionTable(TextField.self, inheriting: Control.actionTable) {
+    $0.add(.deleteBackward) { $0.deleteBackward() }
+    $0.add(.deleteForward) { $0.deleteForward() }
+    $0.add(.deleteToBeginningOfLine) { field in
+      field.replaceCharacters(in: 0..<field.insertionPoint, with: "")
+    }
+    $0.add(.deleteToEndOfLine) { field in
+      field.replaceCharacters(in: field.insertionPoint..<field.characters.count, with: "")
+    }
+    $0.add(.moveLeft) { $0.insertionPoint -= 1 }
+    $0.add(.moveBackward) { $0.insertionPoint -= 1 }
+    $0.add(.moveRight) { $0.insertionPoint += 1 }
+    $0.add(.moveForward) { $0.insertionPoint += 1 }
+    for action in [Action.moveToBeginningOfLine, .moveToBeginningOfParagraph, .moveToBeginningOfDocument] {
+      $0.add(action) { $0.insertionPoint = 0 }
+    }
+    for action in [Action.moveToEndOfLine, .moveToEndOfParagraph, .moveToEndOfDocument] {
+      $0.add(action) { field in field.insertionPoint = field.characters.count }
+    }
+    $0.add(.insertNewline) { $0.insertNewline() }
+    $0.add(.cancelOperation) { $0.cancelOperation() }
+    $0.add(.undo) { $0.undoManager?.undo() }
+    $0.add(.redo) { $0.undoManager?.redo() }
+  }
+
+  /// Editing actions only while editing; undo and redo only when there is something to undo
+  /// or redo.
+  open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    guard isEnabled, super.canPerformAction(action, withSender: sender) else { return false }
+    if action == .undo { return undoManager?.canUndo ?? false }
+    if action == .redo { return undoManager?.canRedo ?? false }
+    return isEditing
+  }
+
+  // MARK: Drawing
+
+  /// The columns the text before `index` takes.
+  private func column(of index: Int) -> Int {
+    TextLayout.width(of: characters[0..<min(index, characters.count)])
+  }
+
+  /// Scrolls so the insertion point's column is visible.
+  private func scrollToInsertionPoint() {
+    let width = max(1, Int(bounds.width))
+    let caret = column(of: insertionPoint)
+    if caret < scrollColumn { scrollColumn = caret }
+    if caret >= scrollColumn + width { scrollColumn = caret - width + 1 }
+  }
+
+  /// The insertion point while editing, so the terminal cursor shows there.
+  open override var textCursorPosition: Point? {
+    guard isEditing else { return nil }
+    scrollToInsertionPoint()
+    return Point(x: column(of: insertionPoint) - scrollColumn, y: 0)
+  }
+
+  /// Draws the visible part of the text (or the placeholder) on the first row, in ``style``
+  /// across the whole width.
+  open override func draw(in canvas: Canvas) {
+    super.draw(in: canvas)
+    let width = Int(bounds.width)
+    var fieldStyle = style
+    if !isEnabled { fieldStyle = fieldStyle.adding(.dim) }
+    canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: .blank(fieldStyle))
+    if characters.isEmpty {
+      canvas.draw(TextLayout.prefix(placeholder, width: width), x: 0, y: 0, style: placeholderStyle)
+      return
+    }
+    if isEditing { scrollToInsertionPoint() }
+    var x = 0
+    for character in characters {
+      let w = character.terminalWidth
+      defer { x += w }
+      if x < scrollColumn { continue }
+      if x - scrollColumn + w > width { break }
+      canvas.put(Cell(character, style: fieldStyle), x: x - scrollColumn, y: 0)
+    }
+  }
+}
