@@ -34,7 +34,8 @@ extension Window {
   }
 
   private func assignView(to touch: Touch, among touches: [Touch], event: Event) {
-    let hit = rootView?.hitTest(touch.location(in: nil), with: event)
+    // hitTest takes the root view's own coordinates, which differ when it is scrolled.
+    let hit = rootView.flatMap { $0.hitTest(touch.location(in: $0), with: event) }
     let tracking = touches.filter {
       $0 !== touch && $0.isDelivered && $0.phase != .ended && $0.phase != .cancelled
     }
