@@ -3,6 +3,8 @@ extension Window {
   /// go to the same view; touches of one event are grouped per view and phase.
   func deliverTouches(_ event: Event) {
     let mine = event.touches(for: self).sorted { $0.identifier < $1.identifier }
+    // Hit-test against the layout the user will see, not one still pending.
+    if mine.contains(where: { $0.phase == .began }) { rootView?.layoutIfNeeded() }
     for touch in mine where touch.phase == .began {
       assignView(to: touch, among: mine, event: event)
     }
