@@ -1,3 +1,10 @@
+extension Action {
+  /// Move the selected row of a list one place up (Alt-Up in a ``TableView``).
+  public static let moveSelectedRowUp = Action("moveSelectedRowUp")
+  /// Move the selected row of a list one place down (Alt-Down in a ``TableView``).
+  public static let moveSelectedRowDown = Action("moveSelectedRowDown")
+}
+
 /// A scrolling list of rows, one cell per row, with a single selection: UIKit's
 /// `UITableView` for the terminal.
 ///
@@ -8,7 +15,8 @@
 ///
 /// Keys (through the key bindings, so remappable): Up/Down move the selection, Page Up/Down
 /// move it a page, Control-Home/End to either end (rows the delegate refuses are skipped),
-/// Return activates the selected row, BackSpace/Delete delete it when the data source allows.
+/// Return activates the selected row, BackSpace/Delete delete it and Alt-Up/Down move it
+/// when the data source allows.
 /// A tap selects the row under it; a double tap activates it.
 @MainActor
 open class TableView: ScrollView {
@@ -319,6 +327,8 @@ open class TableView: ScrollView {
     $0.add(.insertNewline) { table, sender in table.activateSelectedRow(sender) }
     $0.add(.deleteBackward) { table, sender in table.deleteSelectedRow(sender) }
     $0.add(.deleteForward) { table, sender in table.deleteSelectedRow(sender) }
+    $0.add(.moveSelectedRowUp) { table, sender in table.moveSelectedRowUp(sender) }
+    $0.add(.moveSelectedRowDown) { table, sender in table.moveSelectedRowDown(sender) }
   }
 
   private static let rowActions: Set<Action> = [
@@ -334,6 +344,8 @@ open class TableView: ScrollView {
       guard let row = selectedRow, row < numberOfRows, let dataSource else { return false }
       return dataSource.tableView(self, canEditRow: row)
     }
+    if action == .moveSelectedRowUp { return canMoveSelectedRow(by: -1) }
+    if action == .moveSelectedRowDown { return canMoveSelectedRow(by: 1) }
     if TableView.rowActions.contains(action) { return numberOfRows > 0 }
     return super.canPerformAction(action, withSender: sender)
   }
@@ -397,6 +409,42 @@ open class TableView: ScrollView {
     if selectedRow == nil, numberOfRows > 0 {
       selectRow(min(row, numberOfRows - 1), scrollPosition: .nearest)
     }
+  }
+
+  /// Alt-Up and Alt-Down move the selected row, when the data source allows it.
+  open override var keyCommands: [KeyCommand] {
+    [
+      KeyCommand(
+        title: "Move Row Up", input: KeyCommand.inputUpArrow, modifierFlags: .alt, action: .moveSelectedRowUp),
+      KeyCommand(
+        title: "Move Row Down", input: KeyCommand.inputDownArrow, modifierFlags: .alt,
+        action: .moveSelectedRowDown),
+    ]
+  }
+
+  /// Moves the selected row one place up as the user does: the data source must allow it
+  /// (`canMoveRow`) and is told (`moveRow`); the selection follows the row.
+  public func moveSelectedRowUp(_ sender: Any?) {
+    moveSelectedRow(by: -1)
+  }
+
+  /// Moves the selected row one place down; see ``moveSelectedRowUp(_:)``.
+  public func moveSelectedRowDown(_ sender: Any?) {
+    moveSelectedRow(by: 1)
+  }
+
+  private func canMoveSelectedRow(by step: Int) -> Bool {
+    guard let row = selectedRow, let dataSource, row + step >= 0, row + step < numberOfRows else {
+      return false
+    }
+    return dataSource.tableView(self, canMoveRow: row)
+  }
+
+  private func moveSelectedRow(by step: Int) {
+    guard canMoveSelectedRow(by: step), let row = selectedRow, let dataSource else { return }
+    dataSource.tableView(self, moveRow: row, to: row + step)
+    moveRow(row, to: row + step)
+    scrollToRow(row + step, at: .nearest)
   }
 
   // MARK: Touches

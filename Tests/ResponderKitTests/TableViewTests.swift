@@ -6,6 +6,8 @@ import Testing
 final class FruitSource: TableViewDataSource {
   var items: [String]
   var editable = true
+  var movable = false
+  var moves: [(Int, Int)] = []
   var commits: [(TableView.EditingStyle, Int)] = []
 
   init(_ items: [String]) { self.items = items }
@@ -20,6 +22,13 @@ final class FruitSource: TableViewDataSource {
   }
 
   func tableView(_ tableView: TableView, canEditRow row: Int) -> Bool { editable }
+
+  func tableView(_ tableView: TableView, canMoveRow row: Int) -> Bool { movable }
+
+  func tableView(_ tableView: TableView, moveRow sourceRow: Int, to destinationRow: Int) {
+    moves.append((sourceRow, destinationRow))
+    items.insert(items.remove(at: sourceRow), at: destinationRow)
+  }
 
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRow row: Int) {
     commits.append((editingStyle, row))
@@ -199,5 +208,23 @@ struct TableViewTests {
     app.handle(.scroll(ScrollSample(location: Point(x: 1, y: 1), dy: 10)))
     #expect(table.contentOffset.y == 4)
     #expect(app.renderScreen().plainText.hasPrefix("elder"))
+  }
+
+  @Test func altArrowsMoveTheSelectedRowThroughTheDataSource() {
+    table.selectRow(1)
+    app.handle(Input.key(.down, .alt))
+    #expect(source.moves.isEmpty)
+    #expect(table.selectedRow == 1)
+    source.movable = true
+    table.selectRow(1)
+    app.handle(Input.key(.down, .alt))
+    #expect(source.moves.map { [$0.0, $0.1] } == [[1, 2]])
+    #expect(table.selectedRow == 2)
+    #expect(table.cellForRow(2)?.text == "banana")
+    app.handle(Input.key(.up, .alt))
+    app.handle(Input.key(.up, .alt))
+    app.handle(Input.key(.up, .alt))
+    #expect(source.items.prefix(2) == ["banana", "apple"])
+    #expect(table.selectedRow == 0)
   }
 }
