@@ -1,4 +1,5 @@
-/// The row of menu titles at the top of a screen. Tapping a title opens its menu as a popup;
+/// The row of menu titles at the top of a screen. Tapping a title (or F10, when the bar
+/// shows the application's main menu) opens its menu as a popup;
 /// in the popup Up/Down move, Left/Right go to the neighbouring menu, Return or Space
 /// choose, Escape closes, and a tap outside closes.
 ///
@@ -49,7 +50,8 @@ open class MenuBar: View {
 
   /// Opens the menu at `index` as a popup under its title, closing any other; it does
   /// nothing when the item has no submenu or the bar is not in an application's window.
-  public func openMenu(at index: Int) {
+  /// Keyboard users want the first enabled item highlighted (`selectingFirstItem`).
+  public func openMenu(at index: Int, selectingFirstItem: Bool = false) {
     closeMenu()
     guard let items = menu?.items, items.indices.contains(index), let submenu = items[index].submenu,
       let app = window?.application
@@ -62,6 +64,7 @@ open class MenuBar: View {
     popup.barIndex = index
     openWindow = popup
     popup.show()
+    if selectingFirstItem { popup.moveHighlight(by: 1) }
   }
 
   /// Closes the open menu, if any.

@@ -75,7 +75,7 @@ final class MenuWindow: Window {
     rootView?.setNeedsDisplay()
   }
 
-  private func moveHighlight(by step: Int) {
+  func moveHighlight(by step: Int) {
     let count = menu.items.count
     guard count > 0 else { return }
     var index = highlighted ?? (step > 0 ? -1 : count)
@@ -128,8 +128,7 @@ final class MenuWindow: Window {
     guard let bar = root.bar, let index = root.barIndex else { return }
     let count = bar.titleColumns.count
     guard count > 1 else { return }
-    bar.openMenu(at: (index + step + count) % count)
-    (bar.openMenuWindow)?.moveHighlight(by: 1)
+    bar.openMenu(at: (index + step + count) % count, selectingFirstItem: true)
   }
 
   // MARK: Keys: the popup eats every key so none reaches the windows behind.
@@ -181,12 +180,6 @@ final class MenuWindow: Window {
       return
     }
     dismissAll()
-  }
-}
-
-extension MenuBar {
-  var openMenuWindow: MenuWindow? {
-    window?.application?.windows.compactMap { $0 as? MenuWindow }.first { $0.bar === self }
   }
 }
 

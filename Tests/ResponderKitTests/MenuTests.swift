@@ -228,4 +228,13 @@ struct MenuTests {
     #expect(screen[3, 2].style.attributes.contains(.reverse))
     #expect(screen[3, 3].style.foreground == .brightBlack)
   }
+
+  @Test func f10OpensTheFirstMenuWithItsFirstItemHighlighted() {
+    window.makeFirstResponder(text)
+    app.handle(Input.key(.f(10)))
+    #expect(bar.openIndex == 0)
+    app.handle(Input.key(.returnKey))
+    #expect(text.copies == 1)
+    #expect(bar.openIndex == nil)
+  }
 }
