@@ -7,7 +7,7 @@
 @MainActor
 final class MenuWindow: Window {
   let menu: Menu
-  unowned let app: Application
+  private weak var app: Application?
   /// The screen rectangle of the box.
   private(set) var box: Rect = .zero
   /// The highlighted item.
@@ -36,6 +36,7 @@ final class MenuWindow: Window {
   override func drawBackground(in canvas: Canvas) {}
 
   func show() {
+    guard let app else { return }
     previousKeyWindow = app.keyWindow
     app.addWindow(self)
     makeKeyAndOrderFront()
@@ -90,6 +91,7 @@ final class MenuWindow: Window {
     guard isSelectable(index) else { return }
     let item = menu.items[index]
     highlight(index)
+    guard let app else { return }
     if let submenu = item.submenu {
       childMenuWindow?.dismiss()
       let anchor = Point(x: box.maxX - 1, y: box.minY + Double(index))
@@ -111,7 +113,7 @@ final class MenuWindow: Window {
     childMenuWindow?.dismiss()
     guard application != nil else { return }
     close()
-    if let previous = previousKeyWindow, previous.application === app { previous.makeKey() }
+    if let previous = previousKeyWindow, previous.application === app, app != nil { previous.makeKey() }
     if parentMenuWindow == nil { bar?.menuDidClose() }
   }
 
