@@ -360,6 +360,12 @@ open class Application: Responder {
   /// Menus install themselves here to answer key equivalents.
   public var keyEquivalentHandler: (@MainActor (KeyEvent) -> Bool)?
 
+  /// The menus a ``MenuBar`` shows; setting it makes their key equivalents fire before the
+  /// first responder sees the key (it installs ``keyEquivalentHandler``).
+  public var mainMenu: Menu? {
+    didSet { mainMenuDidChange() }
+  }
+
   // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
   var activeTouches: [Int: Touch] {
     get { touchState.active }

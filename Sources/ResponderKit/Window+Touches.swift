@@ -3,6 +3,8 @@ extension Window {
   /// go to the same view; touches of one event are grouped per view and phase.
   func deliverTouches(_ event: Event) {
     let mine = event.touches(for: self).sorted { $0.identifier < $1.identifier }
+    // Hit-test against the layout the user will see, not one still pending.
+    if mine.contains(where: { $0.phase == .began }) { rootView?.layoutIfNeeded() }
     for touch in mine where touch.phase == .began {
       assignView(to: touch, among: mine, event: event)
     }
@@ -34,7 +36,8 @@ extension Window {
   }
 
   private func assignView(to touch: Touch, among touches: [Touch], event: Event) {
-    let hit = rootView?.hitTest(touch.location(in: nil), with: event)
+    // hitTest takes the root view's own coordinates, which differ when it is scrolled.
+    let hit = rootView.flatMap { $0.hitTest(touch.location(in: $0), with: event) }
     let tracking = touches.filter {
       $0 !== touch && $0.isDelivered && $0.phase != .ended && $0.phase != .cancelled
     }

@@ -376,7 +376,8 @@ open class Window: Responder {
     case .scroll:
       guard let scroll = event.scroll else { return }
       let p = Point(x: scroll.location.x - frame.minX, y: scroll.location.y - frame.minY)
-      let target: Responder = rootView?.hitTest(p, with: event) ?? self
+      rootView?.layoutIfNeeded()
+      let target: Responder = rootView.flatMap { $0.hitTest($0.convert(p, from: nil), with: event) } ?? self
       target.scrollWheel(with: event)
     case .paste:
       (firstResponder ?? self).insertText(event.text ?? "")

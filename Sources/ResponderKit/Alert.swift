@@ -1,0 +1,268 @@
+/// A modal window asking the user to choose: a bold title, a wrapped message and a row of
+/// buttons, like `NSAlert`.
+///
+/// The first button is the default: it has focus when the alert opens, so Return presses
+/// it. A button titled "Cancel" (or the one named by ``cancelButtonIndex``) answers Escape;
+/// with no such button Escape aborts the session. Tab and the arrow keys move between
+/// buttons; Return and Space press the focused one; a tap presses the button under it.
+///
+/// The result is ``ModalResponse/alertFirstButtonReturn`` plus the button's index (see
+/// ``ModalResponse/alertButtonReturn(_:)``), given to the completion handler and, as an index,
+/// to the weak ``alertDelegate``. The alert closes itself when its session ends.
+@MainActor
+open class Alert: Window {
+  /// Creates an alert with no buttons; one titled "OK" is added when it is shown without any.
+  public init(title: String = "", message: String = "") {
+    self.message = message
+    super.init(frame: .zero)
+    self.title = title
+    placement = .centered
+    let content = AlertContentView()
+    content.alert = self
+    rootView = content
+  }
+
+  /// The text under the title, wrapped to the alert's width.
+  open var message: String {
+    didSet { if message != oldValue { sizeToFit() } }
+  }
+
+  /// The title, drawn bold on the first line.
+  open override var title: String {
+    didSet { if title != oldValue { sizeToFit() } }
+  }
+
+  /// The widest the alert's text may be, in cells (the screen may make it narrower).
+  open var maximumTextWidth = 50 {
+    didSet { if maximumTextWidth != oldValue { sizeToFit() } }
+  }
+
+  /// The button titles, in order.
+  public private(set) var buttonTitles: [String] = []
+
+  /// The views pressed to answer, one per title. They are private views that draw
+  /// `[ Title ]`; they call ``performButton(at:)`` when pressed.
+  public private(set) var buttonViews: [View] = []
+
+  /// The button Escape presses: set it, or leave nil to use the first button titled
+  /// "Cancel". With neither, Escape aborts the session.
+  open var cancelButtonIndex: Int?
+
+  /// The button Escape presses, resolved as described at ``cancelButtonIndex``.
+  public var effectiveCancelButtonIndex: Int? {
+    if let cancelButtonIndex, buttonTitles.indices.contains(cancelButtonIndex) { return cancelButtonIndex }
+    return buttonTitles.firstIndex { $0.caseInsensitiveCompare("Cancel") == .orderedSame }
+  }
+
+  /// Told which button ended the alert. Held weakly.
+  public weak var alertDelegate: (any AlertDelegate)?
+
+  /// The running session, while the alert is shown.
+  public private(set) var session: ModalSession?
+
+  private var completionHandler: (@MainActor (ModalResponse) -> Void)?
+
+  /// Alerts are panels: they take the keyboard but never become the main window.
+  open override var canBecomeMain: Bool { false }
+
+  /// Adds a button and returns its index; the first one added is the default.
+  @discardableResult
+  public func addButton(withTitle title: String) -> Int {
+    buttonTitles.append(title)
+    let index = buttonTitles.count - 1
+    let button = AlertButtonView(title: title, isDefault: index == 0)
+    button.onPress = { [weak self] in self?.performButton(at: index) }
+    buttonViews.append(button)
+    rootView?.addSubview(button)
+    if index == 0 { initialFirstResponder = button }
+    sizeToFit()
+    return index
+  }
+
+  // MARK: Running
+
+  /// Shows the alert modally in `app` and returns at once; `completionHandler` gets the
+  /// response when a button is pressed or the session ends otherwise.
+  public func beginModal(
+    for app: Application, completionHandler: (@MainActor (ModalResponse) -> Void)? = nil
+  ) {
+    guard session == nil else { return }
+    if buttonTitles.isEmpty { addButton(withTitle: "OK") }
+    self.completionHandler = completionHandler
+    sizeToFit(screen: app.screenSize)
+    session = app.beginModalSession(for: self) { [weak self] response in
+      self?.sessionDidEnd(response)
+    }
+  }
+
+  /// Shows the alert modally and waits for the answer, while events keep flowing.
+  public func runModal(for app: Application) async -> ModalResponse {
+    await withCheckedContinuation { continuation in
+      beginModal(for: app) { continuation.resume(returning: $0) }
+    }
+  }
+
+  /// Presses a button: ends the session with that button's response.
+  public func performButton(at index: Int) {
+    guard buttonTitles.indices.contains(index), let session else { return }
+    application?.endModalSession(session, code: .alertButtonReturn(index))
+  }
+
+  private func sessionDidEnd(_ response: ModalResponse) {
+    session = nil
+    close()
+    let index = response.rawValue - ModalResponse.alertFirstButtonReturn.rawValue
+    let button = buttonTitles.indices.contains(index) ? index : nil
+    let handler = completionHandler
+    completionHandler = nil
+    alertDelegate?.alert(self, didDismissWithButtonAt: button)
+    handler?(response)
+  }
+
+  // MARK: Layout
+
+  private func sizeToFit(screen: Size? = nil) {
+    let screenWidth = Int(screen?.width ?? application?.screenSize.width ?? 80)
+    let textWidth = max(1, min(maximumTextWidth, screenWidth - 4))
+    let buttonsWidth = buttonViews.reduce(0) { $0 + Int($1.bounds.width) } + max(0, buttonViews.count - 1) * 2
+    let lines = message.isEmpty ? [] : TextMetrics.wrapped(message, width: textWidth)
+    let widest =
+      ([TextMetrics.width(of: title), buttonsWidth] + lines.map { TextMetrics.width(of: $0) }).max() ?? 0
+    let width = max(16, min(widest, textWidth))
+    let height = 2 + 1 + (lines.isEmpty ? 0 : lines.count + 1) + 1 + 1
+    (rootView as? AlertContentView)?.messageLines = lines
+    let size = Size(width: width + 4, height: height)
+    if frame.size != size {
+      frame.size = size
+      if let app = application { fit(toScreen: app.screenSize) }
+    }
+    rootView?.setNeedsLayout()
+    rootView?.setNeedsDisplay()
+  }
+
+  func layoutButtons(in content: View) {
+    let total = buttonViews.reduce(0) { $0 + Int($1.bounds.width) } + max(0, buttonViews.count - 1) * 2
+    var x = max(2, (Int(content.bounds.width) - total) / 2)
+    let y = Int(content.bounds.height) - 2
+    for button in buttonViews {
+      button.frame.origin = Point(x: x, y: y)
+      x += Int(button.bounds.width) + 2
+    }
+  }
+
+  // MARK: Actions
+
+  /// Return, Escape and the arrows, over the window's actions.
+  open override class var actionTable: ActionTable { alertActions }
+
+  private static let alertActions = ActionTable(Alert.self, inheriting: Window.actionTable) {
+    $0.add(.insertNewline) { alert in alert.pressFocusedButton() }
+    $0.add(.cancelOperation) { alert in
+      if let index = alert.effectiveCancelButtonIndex { alert.performButton(at: index) }
+    }
+    $0.add(.moveLeft) { alert in alert.moveButtonFocus(by: -1) }
+    $0.add(.moveUp) { alert in alert.moveButtonFocus(by: -1) }
+    $0.add(.moveRight) { alert in alert.moveButtonFocus(by: 1) }
+    $0.add(.moveDown) { alert in alert.moveButtonFocus(by: 1) }
+  }
+
+  /// Escape is taken only when a button answers it; otherwise the window aborts the session.
+  open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    if action == .cancelOperation { return effectiveCancelButtonIndex != nil }
+    return super.canPerformAction(action, withSender: sender)
+  }
+
+  /// The index of the focused button, if a button has focus.
+  public var focusedButtonIndex: Int? {
+    buttonViews.firstIndex { $0 === firstResponder }
+  }
+
+  private func pressFocusedButton() {
+    performButton(at: focusedButtonIndex ?? 0)
+  }
+
+  private func moveButtonFocus(by step: Int) {
+    guard !buttonViews.isEmpty else { return }
+    let current = focusedButtonIndex ?? 0
+    let next = (current + step + buttonViews.count) % buttonViews.count
+    makeFirstResponder(buttonViews[next])
+  }
+}
+
+extension ModalResponse {
+  /// The response of an alert's button: ``alertFirstButtonReturn`` plus `index`.
+  public static func alertButtonReturn(_ index: Int) -> ModalResponse {
+    ModalResponse(rawValue: alertFirstButtonReturn.rawValue + index)
+  }
+}
+
+/// The alert's root view: a box with the title and message; the buttons are its subviews.
+@MainActor
+private final class AlertContentView: View {
+  weak var alert: Alert?
+  var messageLines: [String] = []
+
+  override func layoutSubviews() {
+    alert?.layoutButtons(in: self)
+  }
+
+  override func draw(in canvas: Canvas) {
+    canvas.fill(bounds)
+    canvas.drawBox(bounds, lines: .rounded)
+    guard let alert else { return }
+    let width = Int(bounds.width) - 4
+    canvas.draw(
+      TextMetrics.truncated(alert.title, to: width), x: 2, y: 1, style: TextStyle(attributes: .bold))
+    for (i, line) in messageLines.enumerated() {
+      canvas.draw(line, x: 2, y: 3 + i)
+    }
+  }
+}
+
+/// A minimal push button for alerts: `[ Title ]`, reversed while focused, bold when default.
+@MainActor
+private final class AlertButtonView: View {
+  let title: String
+  let isDefault: Bool
+  var onPress: (@MainActor () -> Void)?
+  private var pressing = false
+
+  init(title: String, isDefault: Bool) {
+    self.title = title
+    self.isDefault = isDefault
+    super.init(frame: Rect(x: 0, y: 0, width: TextMetrics.width(of: title) + 4, height: 1))
+  }
+
+  override var canBecomeFirstResponder: Bool { true }
+
+  override func draw(in canvas: Canvas) {
+    var style = TextStyle()
+    if isDefault { style = style.adding(.bold) }
+    if isFirstResponder { style = style.adding(.reverse) }
+    canvas.draw("[ \(title) ]", x: 0, y: 0, style: style)
+  }
+
+  override func keyDown(with event: KeyEvent) {
+    if event.keysym == .space, event.modifierFlags.isDisjoint(with: .deviceIndependent) {
+      onPress?()
+    } else {
+      super.keyDown(with: event)
+    }
+  }
+
+  override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    pressing = true
+  }
+
+  override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+
+  override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    defer { pressing = false }
+    guard pressing, let touch = touches.first, bounds.contains(touch.location(in: self)) else { return }
+    onPress?()
+  }
+
+  override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    pressing = false
+  }
+}

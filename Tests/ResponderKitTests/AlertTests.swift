@@ -1,0 +1,146 @@
+import Testing
+
+@testable import ResponderKit
+
+@MainActor
+final class AlertAnswers: AlertDelegate {
+  var indices: [Int?] = []
+  func alert(_ alert: Alert, didDismissWithButtonAt index: Int?) { indices.append(index) }
+}
+
+@MainActor
+struct AlertTests {
+  let app: Application
+  let window: Window
+  let alert: Alert
+  let answers = AlertAnswers()
+  let box = ResponseBox()
+
+  @MainActor
+  final class ResponseBox {
+    var responses: [ModalResponse] = []
+  }
+
+  init() {
+    (app, window) = Input.app(columns: 40, rows: 10)
+    alert = Alert(title: "Save changes?", message: "Your edits will be lost if you don't save them.")
+    alert.addButton(withTitle: "Save")
+    alert.addButton(withTitle: "Cancel")
+    alert.alertDelegate = answers
+  }
+
+  func show() {
+    let box = self.box
+    alert.beginModal(for: app) { box.responses.append($0) }
+  }
+
+  @Test func returnPressesTheFirstButton() {
+    show()
+    #expect(app.keyWindow === alert)
+    #expect(app.modalWindow === alert)
+    app.handle(Input.key(.returnKey))
+    #expect(box.responses == [.alertFirstButtonReturn])
+    #expect(answers.indices == [0])
+    #expect(!alert.isVisible)
+    #expect(app.keyWindow === window)
+    #expect(app.modalWindow == nil)
+  }
+
+  @Test func escapePressesTheCancelButton() {
+    show()
+    app.handle(Input.key(.escape))
+    #expect(box.responses == [.alertSecondButtonReturn])
+    #expect(answers.indices == [1])
+  }
+
+  @Test func escapeWithoutACancelButtonAbortsTheSession() {
+    let note = Alert(title: "Done")
+    let box = self.box
+    note.beginModal(for: app) { box.responses.append($0) }
+    #expect(note.buttonTitles == ["OK"])
+    app.handle(Input.key(.escape))
+    #expect(box.responses == [.abort])
+    #expect(!note.isVisible)
+  }
+
+  @Test func tabAndArrowsMoveFocusAndSpacePresses() {
+    show()
+    #expect(alert.focusedButtonIndex == 0)
+    app.handle(Input.key(.tab))
+    #expect(alert.focusedButtonIndex == 1)
+    app.handle(Input.key(.right))
+    #expect(alert.focusedButtonIndex == 0)
+    app.handle(Input.key(.left))
+    #expect(alert.focusedButtonIndex == 1)
+    app.handle(Input.char(" "))
+    #expect(box.responses == [.alertSecondButtonReturn])
+  }
+
+  @Test func returnPressesTheFocusedButton() {
+    show()
+    app.handle(Input.key(.right))
+    app.handle(Input.key(.returnKey))
+    #expect(box.responses == [.alertSecondButtonReturn])
+  }
+
+  @Test func otherWindowsRefuseEventsWhileTheAlertRuns() {
+    let field = FocusView(frame: Rect(x: 0, y: 0, width: 40, height: 10))
+    window.rootView = field
+    show()
+    // A tap on the main window outside the alert goes nowhere.
+    app.handle(.touches([TouchSample(phase: .began, location: Point(x: 0.5, y: 0.5))]))
+    let delivered = app.handle(.touches([TouchSample(phase: .ended, location: Point(x: 0.5, y: 0.5))]))
+    #expect(!delivered)
+    window.makeKeyAndOrderFront()
+    #expect(app.keyWindow === alert)
+    #expect(!window.performClose(nil))
+    #expect(box.responses.isEmpty)
+  }
+
+  @Test func tappingAButtonPressesIt() throws {
+    show()
+    _ = app.renderScreen()
+    let cancel = alert.buttonViews[1]
+    let p = cancel.convertToScreen(Point(x: 1, y: 0))
+    Input.tap(app, x: Int(p.x), y: Int(p.y), time: 0)
+    #expect(box.responses == [.alertSecondButtonReturn])
+  }
+
+  @Test func runModalReturnsTheButtonCode() async {
+    let task = Task { await alert.runModal(for: app) }
+    await Task.yield()
+    while alert.session == nil { await Task.yield() }
+    app.handle(Input.key(.tab))
+    app.handle(Input.key(.returnKey))
+    #expect(await task.value == .alertSecondButtonReturn)
+  }
+
+  @Test func closingTheAlertAbortsIt() {
+    show()
+    alert.close()
+    #expect(box.responses == [.abort])
+    #expect(answers.indices == [nil])
+  }
+
+  @Test func rendersCentredWithTitleMessageAndButtons() {
+    alert.maximumTextWidth = 26
+    show()
+    let expected = [
+      "",
+      "     ╭────────────────────────────╮",
+      "     │ Save changes?              │",
+      "     │                            │",
+      "     │ Your edits will be lost if │",
+      "     │ you don't save them.       │",
+      "     │                            │",
+      "     │    [ Save ]  [ Cancel ]    │",
+      "     ╰────────────────────────────╯",
+      "",
+    ].joined(separator: "\n")
+    let screen = app.renderScreen()
+    #expect(screen.plainText == expected)
+    // The focused default button is reversed and bold; the other is plain.
+    #expect(screen[11, 7].style.attributes == [.bold, .reverse])
+    #expect(screen[21, 7].style.attributes == [])
+  }
+}
