@@ -76,7 +76,7 @@ public final class Menu {
     if item.isSeparatorItem { return false }
     guard item.action != nil else { return !(item.submenu?.items.isEmpty ?? true) }
     if item.target.isGone { return false }
-    return app.validate(item, target: item.target.object)
+    return app.validateItem(item, target: item.target.object)
   }
 
   // MARK: Performing

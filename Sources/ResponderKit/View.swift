@@ -61,15 +61,13 @@ open class View: Responder {
   unowned(unsafe) var viewControllerStorage: ViewController?
   unowned(unsafe) var hostWindowStorage: Window?
 
-  deinit {
+  // Isolated: a view released on another thread is torn down on the main actor, and stays
+  // allocated (so the unowned links to it stay valid) until then.
+  isolated deinit {
     // Subviews someone else still holds must not point here once this view is gone.
-    let subviews = self.subviews
-    guard !subviews.isEmpty else { return }
     let this = ObjectIdentifier(self)
-    MainActor.assumeIsolated {
-      for subview in subviews where subview.superviewStorage.map(ObjectIdentifier.init) == this {
-        subview.superviewStorage = nil
-      }
+    for subview in subviews where subview.superviewStorage.map(ObjectIdentifier.init) == this {
+      subview.superviewStorage = nil
     }
   }
 

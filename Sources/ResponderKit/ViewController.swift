@@ -9,12 +9,11 @@ open class ViewController: Responder {
 
   private var loadedView: View?
 
-  deinit {
+  isolated deinit {
     // The view may outlive its controller; its link back (unowned, see View) must not dangle.
     guard let view = loadedView else { return }
-    let this = ObjectIdentifier(self)
-    MainActor.assumeIsolated {
-      if view.viewControllerStorage.map(ObjectIdentifier.init) == this { view.viewControllerStorage = nil }
+    if view.viewControllerStorage.map(ObjectIdentifier.init) == ObjectIdentifier(self) {
+      view.viewControllerStorage = nil
     }
   }
 

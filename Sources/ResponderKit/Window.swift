@@ -71,13 +71,10 @@ open class Window: Responder {
     }
   }
 
-  deinit {
+  isolated deinit {
     // The root view may outlive the window; its link back (unowned, see View) must not dangle.
     guard let view = rootView else { return }
-    let this = ObjectIdentifier(self)
-    MainActor.assumeIsolated {
-      if view.hostWindowStorage.map(ObjectIdentifier.init) == this { view.hostWindowStorage = nil }
-    }
+    if view.hostWindowStorage.map(ObjectIdentifier.init) == ObjectIdentifier(self) { view.hostWindowStorage = nil }
   }
 
   /// The view controller whose view fills the window.
