@@ -5,7 +5,7 @@ APT_PACKAGES := libxkbcommon-dev xkb-data libx11-data pkg-config
 DEMO ?= KeyViewer
 TEST_PACKAGES := tmux
 
-.PHONY: deps test-deps build test demo bench format lint docs clean
+.PHONY: deps test-deps bench-deps build test demo bench format lint docs sanitize clean
 
 # libxkbcommon and its data; apt only when something is missing.
 deps:
@@ -33,15 +33,48 @@ demo: deps
 	$(SWIFT) build --product $(DEMO)
 	$$($(SWIFT) build --show-bin-path)/$(DEMO)
 
-bench: deps
+# Python peers for the parser comparison, in a private virtualenv.
+BENCH_VENV := Benchmarks/.venv
+bench-deps: deps
+	@[ -x $(BENCH_VENV)/bin/python ] || { \
+	  command -v python3 >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; }; \
+	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q textual prompt_toolkit; }
+
+# Release builds; every figure is printed beside a baseline measured in the same run.
+bench: bench-deps
 	$(SWIFT) build -c release --product ResponderBenchmarks
-	$$($(SWIFT) build -c release --show-bin-path)/ResponderBenchmarks
+	$(SWIFT) build -c release --product XKBBenchmarks
+	$(SWIFT) build -c release --product RendererBenchmarks
+	$(SWIFT) build -c release --product ParserBenchmarks
+	@bin=$$($(SWIFT) build -c release --show-bin-path); \
+	echo "== Responder chain =="; $$bin/ResponderBenchmarks && \
+	echo "== Keyboard decoding ==" && $$bin/XKBBenchmarks && \
+	echo "== Renderer ==" && $$bin/RendererBenchmarks && \
+	echo "== Input parser ==" && $$bin/ParserBenchmarks && \
+	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Samples Benchmarks
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Samples Benchmarks
+
+# DocC archives for each library module, from the toolchain's docc (no plugin needed).
+DOC_MODULES := ResponderKit XKBKeyboard TerminalHost EventReplay
+docs: deps
+	mkdir -p .build/symbol-graphs .build/docs
+	$(SWIFT) build -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
+	@for m in $(DOC_MODULES); do \
+	  mkdir -p .build/symbol-graphs/$$m && cp .build/symbol-graphs/$$m.symbols.json .build/symbol-graphs/$$m@*.symbols.json .build/symbol-graphs/$$m/ 2>/dev/null; \
+	  docc convert Sources/$$m/$$m.docc --additional-symbol-graph-dir .build/symbol-graphs/$$m \
+	    --fallback-display-name $$m --fallback-bundle-identifier org.responderkit.$$m \
+	    --output-path .build/docs/$$m.doccarchive || exit 1; \
+	done
+	@echo "Archives in .build/docs"
+
+# The test suite under AddressSanitizer; the only suppressed leak is XCTest's own runner.
+sanitize: test-deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --sanitize=address
 
 clean:
 	rm -rf .build

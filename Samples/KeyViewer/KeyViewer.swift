@@ -1,3 +1,4 @@
+import EventReplay
 import Foundation
 import ResponderKit
 import TerminalHost
@@ -34,7 +35,9 @@ enum KeyViewer {
       }
     }
     var configuration = TerminalHost.Configuration()
-    configuration.enhancedKeyboard = true
+    if let path = options.recordPath {
+      SessionRecorder(writingTo: URL(fileURLWithPath: path)).attach(to: &configuration)
+    }
     withExtendedLifetime(source) {
       TerminalHost.run(app, configuration: configuration)
     }

@@ -108,3 +108,21 @@ struct RecordingFormatTests {
     }
   }
 }
+
+@Suite("Session recorder")
+@MainActor
+struct SessionRecorderTests {
+  @Test func recordsTimesFromTheFirstInputAndTheStartingSize() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rk-\(UUID().uuidString).rkrec")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder = SessionRecorder(writingTo: url)
+    recorder.record(.resize(Size(width: 120, height: 40), timestamp: 1000))
+    recorder.record(.key(KeyEvent.character("a", timestamp: 1000.5)))
+    recorder.record(.paste("hi", timestamp: 1001.25))
+    recorder.write()
+    let read = try Recording(contentsOf: url)
+    #expect(read.screenSize == Size(width: 120, height: 40))
+    #expect(read.entries.map(\.time) == [0.5, 1.25])
+    #expect(read.entries.last?.input == .paste("hi", timestamp: 1.25))
+  }
+}

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import EventReplay
+
 /// Runs a real sample in tmux and checks what a person would: the screen, and that the
 /// terminal is exactly as before once the app is gone — after quitting and after each signal.
 @Suite("Terminal end to end (tmux)", .serialized)
@@ -71,5 +73,24 @@ struct TerminalEndToEndTests {
     #expect(try session.waitFor("down   —    y"))
     try session.send("C-q")
     try expectRestored(session, status: 0, marker: "RESUMED")
+  }
+
+  @Test func aRecordedSessionReadsBackAsTheKeysTyped() throws {
+    let session = try TmuxSession(width: 100, height: 20)
+    let file = session.file("session.rkrec").path
+    try session.run("\(binary) --record \(file); echo \"EXIT=$?\"")
+    #expect(try session.waitFor("KeyViewer —"))
+    try session.send("a")
+    try session.send("b")
+    #expect(try session.waitFor("down   —    b"))
+    try session.send("C-q")
+    #expect(try session.waitFor("EXIT=0"))
+    let recording = try Recording(contentsOf: URL(fileURLWithPath: file))
+    let typed = recording.entries.compactMap { entry -> String? in
+      guard case .key(let key) = entry.input, key.phase == .down else { return nil }
+      return key.charactersIgnoringModifiers
+    }
+    #expect(typed == ["a", "b", "q"])
+    #expect(recording.entries.map(\.time) == recording.entries.map(\.time).sorted())
   }
 }
