@@ -2,7 +2,7 @@ import Foundation
 import ResponderKit
 
 /// Runs an application without a terminal: a virtual screen of a chosen size, a virtual clock,
-/// and methods that type, click, drag and scroll through the same ``Application/handle(_:)``
+/// and methods that type, click, drag and scroll through the same `Application.handle(_:)`
 /// path live input takes. Tests read the screen back as text.
 ///
 ///     let app = Application()

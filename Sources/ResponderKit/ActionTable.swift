@@ -15,7 +15,7 @@
 ///     }
 ///
 /// The three shapes are UIKit's action signatures; the sender is the control (or whatever
-/// called ``Application/sendAction(_:to:from:for:)``), the event the one that triggered it.
+/// called `sendAction(_:to:from:for:)`), the event the one that triggered it.
 public final class ActionTable: Sendable {
   /// A type-erased method: the receiver is known to be of the table's type.
   typealias Method = @MainActor @Sendable (AnyObject, Any?, Event?) -> Void

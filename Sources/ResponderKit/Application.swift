@@ -249,7 +249,7 @@ open class Application: Responder {
   private var modalSessions: [ModalSession] = []
 
   /// Starts a modal session for `window` without waiting: shows it in front and makes it
-  /// key. End it with ``stopModal(withCode:)``, ``abortModal()`` or ``endModalSession(_:)``.
+  /// key. End it with ``stopModal(withCode:)``, ``abortModal()`` or ``endModalSession(_:code:)``.
   @discardableResult
   public func beginModalSession(
     for window: Window, completionHandler: (@MainActor (ModalResponse) -> Void)? = nil

@@ -1,7 +1,7 @@
 /// One terminal cell: a grapheme cluster and its style.
 ///
 /// A wide character (East Asian wide, most emoji) occupies two cells: the first holds the
-/// character with ``width`` 2, the second is a ``continuation`` cell. The common case, one
+/// character with ``width`` 2, the second is a ``continuation(_:)`` cell. The common case, one
 /// scalar, is stored inline so comparing frames does not touch strings.
 public struct Cell: Hashable, Sendable {
   /// The first (usually only) scalar; 0 marks the right half of a wide character.
@@ -30,7 +30,7 @@ public struct Cell: Hashable, Sendable {
     self.width = width
   }
 
-  /// A cell holding a character; its width is taken from ``Character/terminalWidth``.
+  /// A cell holding a character; its width is taken from `Character.terminalWidth`.
   public init(_ character: Character, style: TextStyle = .plain) {
     let scalars = character.unicodeScalars
     self.scalar = scalars.first?.value ?? 0x20

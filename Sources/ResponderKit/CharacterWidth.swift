@@ -14,7 +14,7 @@ extension Character {
 }
 
 extension Unicode.Scalar {
-  /// Columns for one scalar; see ``Swift/Character/terminalWidth``.
+  /// Columns for one scalar; see `Character.terminalWidth`.
   public var terminalWidth: Int {
     let v = value
     if v < 0x20 || (0x7f..<0xa0).contains(v) { return 0 }

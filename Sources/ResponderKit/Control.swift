@@ -378,7 +378,7 @@ open class Control: View {
   /// The event of the dispatch in progress, for closure actions.
   private var dispatchEvent: ResponderKit.Event?
 
-  /// Sends one action through ``Application/sendAction(_:to:from:for:)`` of the control's
+  /// Sends one action through `sendAction(_:to:from:for:)` of the control's
   /// application (its window's, else ``Application/shared``). Override to watch or change
   /// dispatch; call super to send.
   open func sendAction(_ action: Action, to target: AnyObject?, for event: ResponderKit.Event?) {

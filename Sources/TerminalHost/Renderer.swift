@@ -1,12 +1,12 @@
 import Glibc
 import ResponderKit
 
-/// Turns frames (``ResponderKit/CellBuffer``) into the fewest terminal bytes that change what the
+/// Turns frames (`CellBuffer`) into the fewest terminal bytes that change what the
 /// terminal shows into the new frame. Pure: it does no I/O and keeps only what it believes the
 /// terminal shows (the front buffer, the cursor, the current SGR style).
 ///
-/// Widths come from ``Swift/Character/terminalWidth`` (Unicode East Asian Width W/F and emoji
-/// presentation give two cells, marks and controls zero), the same table ``ResponderKit/Cell``
+/// Widths come from `Character/terminalWidth` (Unicode East Asian Width W/F and emoji
+/// presentation give two cells, marks and controls zero), the same table `Cell`
 /// uses, so the frame and the renderer agree on every column.
 ///
 /// The output never relies on auto-wrap or on how a line feed is post-processed (`OPOST`):

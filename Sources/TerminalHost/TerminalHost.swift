@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import ResponderKit
 
-/// Runs an ``ResponderKit/Application`` in the terminal: raw mode and the input modes on,
+/// Runs an `Application` in the terminal: raw mode and the input modes on,
 /// terminal bytes parsed into input events, the screen redrawn with the fewest bytes after
 /// each turn of the run loop, signals handled, and the terminal restored however the process
 /// ends (normal exit, error, signal or crash).

@@ -7,7 +7,7 @@ public enum ComposeStatus: Hashable, Sendable {
   /// A sequence is in progress (a dead key was pressed); the keysym types nothing yet.
   case composing
   /// The sequence finished: type `text`; `keysym` is the result's keysym, or
-  /// ``ResponderKit/Keysym/noSymbol`` when the table gives only text.
+  /// `Keysym/noSymbol` when the table gives only text.
   case composed(text: String, keysym: Keysym)
   /// The keysym broke the sequence; it types nothing and starts no new sequence.
   case cancelled

@@ -6,7 +6,7 @@ import ResponderKit
 ///
 /// Feed it evdev key presses and releases with ``update(keyCode:direction:)``; ask it what a
 /// key gives with ``keysym(forKeyCode:)`` and ``text(forKeyCode:)``, or build a whole
-/// ``ResponderKit/KeyEvent`` with ``keyEvent(forKeyCode:phase:timestamp:)``. Reading a key
+/// `KeyEvent` with ``keyEvent(forKeyCode:phase:timestamp:)``. Reading a key
 /// does not allocate when done through ``withUTF8(forKeyCode:_:)``.
 ///
 /// Not thread-safe; see ``Keymap``.
@@ -120,7 +120,7 @@ public final class KeyboardState {
       ).rawValue)
   }
 
-  /// The keysym the key gives now, with the Caps Lock transformation; ``Keysym/noSymbol`` when
+  /// The keysym the key gives now, with the Caps Lock transformation; `Keysym.noSymbol` when
   /// it gives none or several.
   public func keysym(forKeyCode keyCode: UInt32) -> Keysym {
     Keysym(xkb_state_key_get_one_sym(pointer, keyCode &+ Keymap.evdevOffset))
@@ -248,8 +248,8 @@ public final class KeyboardState {
   ///
   /// For a press the keysym and text are read *before* the state changes (so pressing Shift
   /// reports `Shift_L`, not a shifted keysym), then the state is updated; a release is read
-  /// the same way and then updates; a repeat reads without updating, as the kernel does. Control characters stay in ``ResponderKit/KeyEvent/characters``;
-  /// ``ResponderKit/KeyEvent/charactersIgnoringModifiers`` drops Control, Alt and Super.
+  /// the same way and then updates; a repeat reads without updating, as the kernel does. Control characters stay in `KeyEvent/characters`;
+  /// `KeyEvent/charactersIgnoringModifiers` drops Control, Alt and Super.
   public func keyEvent(
     forKeyCode keyCode: UInt32, phase: KeyEvent.Phase, timestamp: Double = 0
   ) -> KeyEvent {
