@@ -74,7 +74,9 @@ open class Window: Responder {
   isolated deinit {
     // The root view may outlive the window; its link back (unowned, see View) must not dangle.
     guard let view = rootView else { return }
-    if view.hostWindowStorage.map(ObjectIdentifier.init) == ObjectIdentifier(self) { view.hostWindowStorage = nil }
+    if view.hostWindowStorage.map(ObjectIdentifier.init) == ObjectIdentifier(self) {
+      view.hostWindowStorage = nil
+    }
   }
 
   /// The view controller whose view fills the window.
