@@ -93,4 +93,25 @@ struct TerminalEndToEndTests {
     #expect(typed == ["a", "b", "q"])
     #expect(recording.entries.map(\.time) == recording.entries.map(\.time).sorted())
   }
+
+  /// User plus system CPU time of a process so far, in clock ticks (`/proc/PID/stat`).
+  func cpuTicks(_ pid: Int32) throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+    return Int(fields[11])! + Int(fields[12])!
+  }
+
+  @Test func anIdleAppUsesNoCPU() throws {
+    let session = try TmuxSession(width: 100, height: 20)
+    try launch(session)
+    let pid = try #require(try session.foregroundPID())
+    let before = try cpuTicks(pid)
+    Thread.sleep(forTimeInterval: 1)
+    let after = try cpuTicks(pid)
+    // No polling: a busy loop would burn about 100 ticks in that second.
+    #expect(after - before <= 2, "an idle app used \(after - before) ticks of CPU in a second")
+    try session.send("C-q")
+    try expectRestored(session, status: 0)
+  }
 }
