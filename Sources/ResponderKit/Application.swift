@@ -58,28 +58,20 @@ open class Application: Responder {
   /// action search.
   weak var delegateActionTarget: (any ActionTarget)?
 
-  private var delegateObservers: [any NSObjectProtocol] = []
+  private var delegateNotifications = DelegateNotifications<any ApplicationDelegate>()
 
   private func registerDelegate() {
-    let center = NotificationCenter.default
-    for observer in delegateObservers { center.removeObserver(observer) }
-    delegateObservers = []
-    guard delegate != nil else { return }
-    let table: [(Notification.Name, @MainActor (any ApplicationDelegate, Notification) -> Void)] = [
+    guard delegate != nil else {
+      delegateNotifications.removeAll()
+      return
+    }
+    let methods: [(Notification.Name, DelegateNotifications<any ApplicationDelegate>.Method)] = [
       (Application.didFinishLaunchingNotification, { $0.applicationDidFinishLaunching($1) }),
       (Application.willTerminateNotification, { $0.applicationWillTerminate($1) }),
       (Application.didBecomeActiveNotification, { $0.applicationDidBecomeActive($1) }),
       (Application.didResignActiveNotification, { $0.applicationDidResignActive($1) }),
     ]
-    delegateObservers = table.map { name, call in
-      center.addObserver(forName: name, object: self, queue: nil) { [weak self] note in
-        // Posted synchronously on the main actor (queue nil), so the note never crosses threads.
-        nonisolated(unsafe) let note = note
-        MainActor.assumeIsolated {
-          if let delegate = self?.delegate { call(delegate, note) }
-        }
-      }
-    }
+    delegateNotifications.register(methods, postedBy: self) { [weak self] in self?.delegate }
   }
 
   private func post(_ name: Notification.Name, userInfo: [AnyHashable: Any]? = nil) {

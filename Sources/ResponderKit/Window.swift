@@ -128,14 +128,14 @@ open class Window: Responder {
   /// action search (a dynamic protocol cast costs more than the rest of a window's search).
   weak var delegateActionTarget: (any ActionTarget)?
 
-  private var delegateObservers: [any NSObjectProtocol] = []
+  private var delegateNotifications = DelegateNotifications<any WindowDelegate>()
 
   private func registerDelegate() {
-    let center = NotificationCenter.default
-    for observer in delegateObservers { center.removeObserver(observer) }
-    delegateObservers = []
-    guard delegate != nil else { return }
-    let table: [(Notification.Name, @MainActor (any WindowDelegate, Notification) -> Void)] = [
+    guard delegate != nil else {
+      delegateNotifications.removeAll()
+      return
+    }
+    let methods: [(Notification.Name, DelegateNotifications<any WindowDelegate>.Method)] = [
       (Window.didBecomeKeyNotification, { $0.windowDidBecomeKey($1) }),
       (Window.didResignKeyNotification, { $0.windowDidResignKey($1) }),
       (Window.didBecomeMainNotification, { $0.windowDidBecomeMain($1) }),
@@ -143,15 +143,7 @@ open class Window: Responder {
       (Window.willCloseNotification, { $0.windowWillClose($1) }),
       (Window.didResizeNotification, { $0.windowDidResize($1) }),
     ]
-    delegateObservers = table.map { name, call in
-      center.addObserver(forName: name, object: self, queue: nil) { [weak self] note in
-        // Posted synchronously on the main actor (queue nil), so the note never crosses threads.
-        nonisolated(unsafe) let note = note
-        MainActor.assumeIsolated {
-          if let delegate = self?.delegate { call(delegate, note) }
-        }
-      }
-    }
+    delegateNotifications.register(methods, postedBy: self) { [weak self] in self?.delegate }
   }
 
   func post(_ name: Notification.Name) {
