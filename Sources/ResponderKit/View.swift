@@ -86,9 +86,10 @@ open class View: Responder {
 
   /// The view controller if this is its root view, else the superview, else the window.
   open override var next: Responder? {
-    if let viewController { return viewController }
-    if let superview { return superview }
-    return hostWindow
+    // Straight from the unowned storage: one retain for the result, none for the tests.
+    if let controller = viewControllerStorage { return controller }
+    if let superview = superviewStorage { return superview }
+    return hostWindowStorage
   }
 
   /// The window.
