@@ -78,6 +78,7 @@ let package = Package(
     .testTarget(
       name: "SamplesTests",
       dependencies: ["KeyViewer", "Checklists", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      exclude: ["Snapshots"],
       swiftSettings: strict
     ),
 

@@ -145,8 +145,8 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
 
   var statusHints: [(key: String, action: String)] {
     [
-      ("Return", "open"), ("n", "new"), ("e", "rename"), ("Del", "delete"), ("Alt-↑↓", "move"),
-      ("^Z", "undo"), ("F10", "menu"), ("^Q", "quit"),
+      ("Return", "open"), ("n", "new"), ("e", "rename"), ("Del", "delete"), ("^Z", "undo"),
+      ("F10", "menu"), ("^Q", "quit"),
     ]
   }
 

@@ -184,7 +184,7 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
   var statusHints: [(key: String, action: String)] {
     [
       ("Space", "check"), ("Return", "edit"), ("n", "new"), ("Del", "delete"), ("Alt-↑↓", "move"),
-      ("Esc", "back"), ("^Z", "undo"), ("F10", "menu"),
+      ("Esc", "back"), ("F10", "menu"),
     ]
   }
 

@@ -47,6 +47,18 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
     updateDoneButton()
   }
 
+  /// The field has the keyboard as soon as the screen shows.
+  override func viewDidAppear() {
+    super.viewDidAppear()
+    textField.becomeFirstResponder()
+  }
+
+  /// Return is Done; with nothing typed it does nothing, and the field keeps the keyboard
+  /// (it would otherwise end editing).
+  func textFieldShouldReturn(_ textField: TextField) -> Bool {
+    canFinish
+  }
+
   /// Done follows the text: disabled while it is blank, with a note saying why.
   func updateDoneButton() {
     form.doneButton.isEnabled = canFinish
