@@ -156,14 +156,16 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     navigationController?.popViewController(animated: true)
   }
 
-  func listDetailViewController(_ controller: ListDetailViewController, didFinishAdding checklist: Checklist) {
+  func listDetailViewController(_ controller: ListDetailViewController, didFinishAdding checklist: Checklist)
+  {
     let index = model.checklists.count
     model.insertList(checklist, at: index)
     navigationController?.popViewController(animated: true)
     tableView.selectRow(index, scrollPosition: .nearest)
   }
 
-  func listDetailViewController(_ controller: ListDetailViewController, didFinishEditing checklist: Checklist) {
+  func listDetailViewController(_ controller: ListDetailViewController, didFinishEditing checklist: Checklist)
+  {
     model.renameList(checklist.id, to: checklist.name)
     if let row = model.index(ofList: checklist.id) { tableView.selectRow(row, scrollPosition: .nearest) }
     navigationController?.popViewController(animated: true)

@@ -201,7 +201,8 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     tableView.selectRow(index, scrollPosition: .nearest)
   }
 
-  func itemDetailViewController(_ controller: ItemDetailViewController, didFinishEditing item: ChecklistItem) {
+  func itemDetailViewController(_ controller: ItemDetailViewController, didFinishEditing item: ChecklistItem)
+  {
     if let row = items.firstIndex(where: { $0.id == item.id }) {
       model.setText(item.text, ofItemAt: row, inList: listID)
       tableView.selectRow(row, scrollPosition: .nearest)

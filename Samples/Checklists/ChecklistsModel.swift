@@ -115,7 +115,9 @@ final class ChecklistsModel {
   /// Removes and returns an item.
   @discardableResult
   func removeItem(at index: Int, inList id: UUID, actionName: String = "Delete Item") -> ChecklistItem? {
-    guard let list = self.index(ofList: id), checklists[list].items.indices.contains(index) else { return nil }
+    guard let list = self.index(ofList: id), checklists[list].items.indices.contains(index) else {
+      return nil
+    }
     let item = checklists[list].items.remove(at: index)
     undoManager?.registerUndo(withTarget: self) { model in
       model.insertItem(item, inList: id, at: index, actionName: actionName)

@@ -57,7 +57,9 @@ struct ChecklistsStore: Sendable {
       guard file.version <= ChecklistsFile.currentVersion else {
         throw ChecklistsStoreError(
           path: url.path, operation: "reading",
-          reason: "format version \(file.version) is newer than this app understands (\(ChecklistsFile.currentVersion))")
+          reason:
+            "format version \(file.version) is newer than this app understands (\(ChecklistsFile.currentVersion))"
+        )
       }
       return .loaded(file.checklists)
     } catch let error as ChecklistsStoreError {
@@ -75,7 +77,8 @@ struct ChecklistsStore: Sendable {
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
     let stamp = formatter.string(from: now)
-    var target = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).damaged-\(stamp)")
+    var target = url.deletingLastPathComponent().appendingPathComponent(
+      "\(url.lastPathComponent).damaged-\(stamp)")
     var counter = 1
     while FileManager.default.fileExists(atPath: target.path) {
       counter += 1
@@ -127,10 +130,12 @@ struct ChecklistsStore: Sendable {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw ChecklistsStoreError(path: directory.path, operation: "creating the directory", reason: "\(error)")
+      throw ChecklistsStoreError(
+        path: directory.path, operation: "creating the directory", reason: "\(error)")
     }
     let temporary = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(getpid())").path
+      ".\(url.lastPathComponent).tmp-\(getpid())"
+    ).path
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       throw ChecklistsStoreError(path: temporary, operation: "creating the temporary file", errno: errno)

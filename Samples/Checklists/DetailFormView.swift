@@ -21,7 +21,8 @@ final class DetailFormView: View {
     textField.frame = Rect(x: 2, y: 4, width: width, height: 1)
     cancelButton.frame = Rect(x: 2, y: 6, width: cancelButton.sizeThatFits(.zero).width, height: 1)
     let doneWidth = doneButton.sizeThatFits(.zero).width
-    doneButton.frame = Rect(x: max(cancelButton.frame.maxX + 2, 2 + width - doneWidth), y: 6, width: doneWidth, height: 1)
+    doneButton.frame = Rect(
+      x: max(cancelButton.frame.maxX + 2, 2 + width - doneWidth), y: 6, width: doneWidth, height: 1)
     noteLabel.frame = Rect(x: 2, y: 8, width: width, height: 1)
   }
 }

@@ -28,7 +28,8 @@ struct ChecklistsEndToEndTests {
     try session.send("C-q")
     #expect(try session.waitFor("EXIT=0"))
     #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: after) })
-    #expect(try String(contentsOfFile: before, encoding: .utf8) == String(contentsOfFile: after, encoding: .utf8))
+    #expect(
+      try String(contentsOfFile: before, encoding: .utf8) == String(contentsOfFile: after, encoding: .utf8))
     #expect(try session.format("#{alternate_on}") == "0")
     #expect(try session.format("#{cursor_flag}") == "1", "cursor left hidden")
 

@@ -42,7 +42,8 @@ struct ChecklistsTests {
   }
 
   func snapshot(_ name: String) -> URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/\(name).txt")
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Snapshots/\(name).txt")
   }
 
   // MARK: Items
@@ -432,7 +433,8 @@ struct ChecklistsTests {
     #expect(reason.hasPrefix("not valid JSON"))
     #expect(movedTo.lastPathComponent.hasPrefix("checklists.json.damaged-"))
 
-    try Data(#"{"version": 1, "checklists": [{"name": "A", "items": [{"text": "x"}]}]}"#.utf8).write(to: dataURL)
+    try Data(#"{"version": 1, "checklists": [{"name": "A", "items": [{"text": "x"}]}]}"#.utf8).write(
+      to: dataURL)
     guard case .damaged(_, let missing) = try ChecklistsStore(url: dataURL).load() else {
       Issue.record("expected a damaged result")
       return
@@ -477,10 +479,13 @@ struct ChecklistsTests {
   final class Recorder: ItemDetailViewControllerDelegate {
     var events: [String] = []
     func itemDetailViewControllerDidCancel(_ controller: ItemDetailViewController) { events.append("cancel") }
-    func itemDetailViewController(_ controller: ItemDetailViewController, didFinishAdding item: ChecklistItem) {
+    func itemDetailViewController(_ controller: ItemDetailViewController, didFinishAdding item: ChecklistItem)
+    {
       events.append("add \(item.text)")
     }
-    func itemDetailViewController(_ controller: ItemDetailViewController, didFinishEditing item: ChecklistItem) {
+    func itemDetailViewController(
+      _ controller: ItemDetailViewController, didFinishEditing item: ChecklistItem
+    ) {
       events.append("edit \(item.text)")
     }
   }
