@@ -111,7 +111,7 @@ final class ChecklistsAppController: ApplicationDelegate, ActionTarget {
     guard !savingDisabled else { return false }
     do {
       try store.save(model.checklists)
-      if lastSaveError != nil { rootViewController.rootView.statusLine.message = "" }
+      rootViewController.rootView.statusLine.message = ""
       lastSaveError = nil
       return true
     } catch {

@@ -95,7 +95,9 @@ struct ChecklistsStore: Sendable {
   private func describe(_ error: any Error) -> String {
     switch error {
     case DecodingError.dataCorrupted(let context):
-      return "not valid JSON (\(context.debugDescription))"
+      // Foundation's message here is only "The given data was not valid JSON."
+      if let underlying = context.underlyingError { return "not valid JSON (\(underlying))" }
+      return context.codingPath.isEmpty ? "not valid JSON" : "\(context.debugDescription) at \(path(context))"
     case DecodingError.keyNotFound(let key, let context):
       return "missing \"\(key.stringValue)\" at \(path(context))"
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
