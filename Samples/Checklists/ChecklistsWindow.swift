@@ -5,10 +5,7 @@ import ResponderKit
 @MainActor
 final class ChecklistsWindow: Window {
   override func validate(_ item: any ValidatedItem) -> Bool {
-    if let menuItem = item as? MenuItem, let undoManager {
-      if item.action == .undo { menuItem.title = undoManager.undoMenuItemTitle }
-      if item.action == .redo { menuItem.title = undoManager.redoMenuItemTitle }
-    }
+    (item as? MenuItem)?.updateUndoTitle(from: undoManager)
     return super.validate(item)
   }
 }

@@ -4,7 +4,7 @@ import ResponderKit
 @MainActor
 final class DetailFormView: View {
   let promptLabel = Label(text: "", style: TextStyle(attributes: .bold))
-  let textField = TextField(placeholder: "")
+  let textField = DetailTextField(placeholder: "")
   let cancelButton = Button(title: "Cancel")
   let doneButton = Button(title: "Done")
   /// A note under the buttons that explains why Done is disabled.
