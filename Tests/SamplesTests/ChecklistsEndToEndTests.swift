@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Checklists in a real terminal (tmux): add an item by typing, quit, and check the data file
@@ -37,5 +38,22 @@ struct ChecklistsEndToEndTests {
     #expect(json.contains("\"text\" : \"Tea\""))
     let names = try FileManager.default.contentsOfDirectory(atPath: data.deletingLastPathComponent().path)
     #expect(names == ["checklists.json"], "no temporary file left behind")
+  }
+
+  @Test func anInterruptWithAnUnsavedEditAsksFirst() throws {
+    let session = try TmuxSession(width: 80, height: 20)
+    let data = session.file("checklists.json")
+    try session.run("\(binary) --data \(data.path); echo \"EXIT=$?\"")
+    #expect(try session.waitFor("Return open"))
+    try session.send("n")
+    #expect(try session.waitFor("Name of the checklist"))
+    try session.sendLiteral("Trip")
+    #expect(try session.waitFor("  Trip"))
+    let pid = try #require(try session.foregroundPID())
+    kill(pid, SIGINT)
+    #expect(try session.waitFor("Save your changes before quitting?"))
+    try session.send("Enter")  // Save
+    #expect(try session.waitFor("EXIT=0"))
+    #expect(try String(contentsOf: data, encoding: .utf8).contains("\"name\" : \"Trip\""))
   }
 }
