@@ -28,7 +28,9 @@ struct ChecklistsEndToEndTests {
     #expect(try session.waitFor { $0.contains(" Tea") && $0.contains("Space check") })
     try session.send("C-q")
     #expect(try session.waitFor("EXIT=0"))
-    #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: after) })
+    // Wait for the content, not the file: the shell creates it before stty has written to it.
+    #expect(
+      try session.waitFor { _ in (try? String(contentsOfFile: after, encoding: .utf8))?.isEmpty == false })
     #expect(
       try String(contentsOfFile: before, encoding: .utf8) == String(contentsOfFile: after, encoding: .utf8))
     #expect(try session.format("#{alternate_on}") == "0")
