@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libxkbcommon-dev xkb-data libx11-data pkg-config
-DEMO ?= KeyViewer
+DEMO ?= Checklists
 TEST_PACKAGES := tmux
 
 .PHONY: deps test-deps bench-deps build test demo bench format lint docs sanitize clean

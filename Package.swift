@@ -69,9 +69,16 @@ let package = Package(
       path: "Samples/KeyViewer",
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "Checklists",
+      dependencies: ["ResponderKit", "TerminalHost"],
+      path: "Samples/Checklists",
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "SamplesTests",
-      dependencies: ["KeyViewer", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      dependencies: ["KeyViewer", "Checklists", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      exclude: ["Snapshots"],
       swiftSettings: strict
     ),
 

@@ -22,7 +22,11 @@ struct TerminalEndToEndTests {
   /// After the app is gone: its exit status, the tty settings bit for bit, the main screen.
   func expectRestored(_ session: TmuxSession, status: Int32, marker: String = "EXIT") throws {
     #expect(try session.waitFor("\(marker)=\(status)"), "expected exit status \(status)")
-    #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: session.file("after").path) })
+    // Wait for the content, not the file: the shell creates it before stty has written to it.
+    #expect(
+      try session.waitFor { _ in
+        (try? String(contentsOf: session.file("after"), encoding: .utf8))?.isEmpty == false
+      })
     let before = try String(contentsOf: session.file("before"), encoding: .utf8)
     let after = try String(contentsOf: session.file("after"), encoding: .utf8)
     #expect(before == after, "stty settings differ after exit")

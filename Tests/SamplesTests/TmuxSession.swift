@@ -42,11 +42,24 @@ final class TmuxSession {
     try Self.spawn(["tmux", "-L", socket] + arguments, capturing: capturing)
   }
 
+  /// Held from making a pipe until the child that uses it is spawned.
+  private static let spawnLock = NSLock()
+
   /// Runs a command and returns its standard output. Uses posix_spawn and waitpid directly:
   /// Foundation's Process waits on a run loop the test threads do not run.
   static func spawn(_ arguments: [String], capturing: Bool = true) throws -> String {
     var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+    // Close-on-exec, so a tmux server that another test thread starts meanwhile cannot inherit
+    // the write end and keep this read from ever seeing end of file. (The dup2 onto the
+    // child's standard output clears the flag there.) Glibc's pipe2 is not imported, so the
+    // flag is set with fcntl, under a lock every spawn takes, leaving no window between.
+    spawnLock.lock()
+    guard pipe(&fds) == 0 else {
+      spawnLock.unlock()
+      throw POSIXError(.EMFILE)
+    }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -64,6 +77,7 @@ final class TmuxSession {
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for arg in argv { free(arg) } }
     let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    spawnLock.unlock()
     close(fds[1])
     defer { close(fds[0]) }
     guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOENT) }

@@ -1,0 +1,173 @@
+import Foundation
+import ResponderKit
+
+/// The first screen: every checklist with how many items are left. Return or a click opens
+/// one, `e` renames it, `n` adds one, Delete deletes it, Alt-Up/Down moves it. It opens
+/// ``ListDetailViewController`` and is its delegate.
+@MainActor
+final class AllListsViewController: ViewController, TableViewDataSource, TableViewDelegate,
+  ListDetailViewControllerDelegate, StatusHintProviding
+{
+  let model: ChecklistsModel
+  let pasteboard: Pasteboard
+  private var observer: (any NSObjectProtocol)?
+
+  init(model: ChecklistsModel, pasteboard: Pasteboard) {
+    self.model = model
+    self.pasteboard = pasteboard
+    super.init()
+    title = "Checklists"
+  }
+
+  isolated deinit {
+    if let observer { NotificationCenter.default.removeObserver(observer) }
+  }
+
+  var screen: TableScreenView { view as! TableScreenView }
+  var tableView: TableView { screen.tableView }
+
+  override func loadView() {
+    view = TableScreenView()
+  }
+
+  override func viewDidLoad() {
+    screen.emptyLabel.text = "No checklists. Press n to add one."
+    screen.tableView.dataSource = self
+    screen.tableView.delegate = self
+    screen.tableView.tapHandler = { [weak self] row in self?.open(row) }
+    observer = NotificationCenter.default.addObserver(
+      forName: ChecklistsModel.didChangeNotification, object: model, queue: nil
+    ) { [weak self] _ in
+      MainActor.assumeIsolated { self?.reload() }
+    }
+    reload()
+    if tableView.numberOfRows > 0 { tableView.selectRow(0) }
+  }
+
+  private func reload() {
+    tableView.reloadData()
+    screen.updateEmptyState()
+  }
+
+  // MARK: Data source and delegate
+
+  func numberOfRows(in tableView: TableView) -> Int { model.checklists.count }
+
+  func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "list") ?? TableViewCell(reuseIdentifier: "list")
+    let list = model.checklists[row]
+    cell.text = list.name
+    cell.detailText = list.summary
+    cell.accessory = .disclosureIndicator
+    return cell
+  }
+
+  func tableView(_ tableView: TableView, canEditRow row: Int) -> Bool { true }
+
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRow row: Int) {
+    if editingStyle == .delete { model.removeList(at: row) }
+  }
+
+  func tableView(_ tableView: TableView, canMoveRow row: Int) -> Bool { true }
+
+  func tableView(_ tableView: TableView, moveRow sourceRow: Int, to destinationRow: Int) {
+    model.moveList(from: sourceRow, to: destinationRow)
+  }
+
+  /// Return opens the list.
+  func tableView(_ tableView: TableView, performPrimaryActionForRow row: Int) {
+    open(row)
+  }
+
+  // MARK: Commands
+
+  private var selectedRow: Int? {
+    guard let row = tableView.selectedRow, row < model.checklists.count else { return nil }
+    return row
+  }
+
+  /// Shows the items of the list at `row`.
+  func open(_ row: Int) {
+    guard model.checklists.indices.contains(row) else { return }
+    let items = ChecklistViewController(
+      model: model, pasteboard: pasteboard, listID: model.checklists[row].id)
+    navigationController?.pushViewController(items, animated: true)
+  }
+
+  func addList() {
+    let detail = ListDetailViewController()
+    detail.delegate = self
+    navigationController?.pushViewController(detail, animated: true)
+  }
+
+  func edit(_ row: Int) {
+    guard model.checklists.indices.contains(row) else { return }
+    let detail = ListDetailViewController(checklistToEdit: model.checklists[row])
+    detail.delegate = self
+    navigationController?.pushViewController(detail, animated: true)
+  }
+
+  func deleteSelected() {
+    guard let row = selectedRow else { return }
+    model.removeList(at: row)
+    if tableView.selectedRow == nil, tableView.numberOfRows > 0 {
+      tableView.selectRow(min(row, tableView.numberOfRows - 1))
+    }
+  }
+
+  override class var actionTable: ActionTable { listsActions }
+  private static let listsActions = ActionTable(
+    AllListsViewController.self, inheriting: ViewController.actionTable
+  ) {
+    $0.add(.newItem) { $0.addList() }
+    $0.add(.editItem) { controller in controller.selectedRow.map(controller.edit) }
+    $0.add(.delete) { $0.deleteSelected() }
+  }
+
+  /// Editing and deleting need a selected list.
+  override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    if action == .editItem || action == .delete { return selectedRow != nil }
+    return super.canPerformAction(action, withSender: sender)
+  }
+
+  /// Names the File menu's first item for this screen.
+  override func validate(_ item: any ValidatedItem) -> Bool {
+    if item.action == .newItem, let menuItem = item as? MenuItem { menuItem.title = "New Checklist" }
+    return true
+  }
+
+  override var keyCommands: [KeyCommand] {
+    [
+      KeyCommand(title: "New Checklist", input: "n", action: .newItem),
+      KeyCommand(title: "Edit Checklist", input: "e", action: .editItem),
+    ]
+  }
+
+  var statusHints: [(key: String, action: String)] {
+    [
+      ("Return", "open"), ("n", "new"), ("e", "rename"), ("Del", "delete"), ("^Z", "undo"),
+      ("F10", "menu"), ("^Q", "quit"),
+    ]
+  }
+
+  // MARK: List detail delegate
+
+  func listDetailViewControllerDidCancel(_ controller: ListDetailViewController) {
+    navigationController?.popViewController(animated: true)
+  }
+
+  func listDetailViewController(_ controller: ListDetailViewController, didFinishAdding checklist: Checklist)
+  {
+    let index = model.checklists.count
+    model.insertList(checklist, at: index)
+    navigationController?.popViewController(animated: true)
+    tableView.selectRow(index, scrollPosition: .nearest)
+  }
+
+  func listDetailViewController(_ controller: ListDetailViewController, didFinishEditing checklist: Checklist)
+  {
+    model.renameList(checklist.id, to: checklist.name)
+    if let row = model.index(ofList: checklist.id) { tableView.selectRow(row, scrollPosition: .nearest) }
+    navigationController?.popViewController(animated: true)
+  }
+}

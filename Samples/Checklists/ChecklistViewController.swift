@@ -1,0 +1,212 @@
+import Foundation
+import ResponderKit
+
+/// The items of one checklist. Space or a click toggles the checkmark, Return or `e` edits
+/// the item, `n` adds one, Delete or BackSpace deletes it, Alt-Up/Down moves it; Copy, Cut and
+/// Paste go through the app's ``Pasteboard``. It opens ``ItemDetailViewController`` for adding
+/// and editing and is that screen's delegate.
+@MainActor
+final class ChecklistViewController: ViewController, TableViewDataSource, TableViewDelegate,
+  ItemDetailViewControllerDelegate, StatusHintProviding
+{
+  let model: ChecklistsModel
+  let pasteboard: Pasteboard
+  /// The list shown.
+  let listID: UUID
+  private var observer: (any NSObjectProtocol)?
+
+  init(model: ChecklistsModel, pasteboard: Pasteboard, listID: UUID) {
+    self.model = model
+    self.pasteboard = pasteboard
+    self.listID = listID
+    super.init()
+    title = model.checklist(listID)?.name
+  }
+
+  isolated deinit {
+    if let observer { NotificationCenter.default.removeObserver(observer) }
+  }
+
+  var screen: TableScreenView { view as! TableScreenView }
+  var tableView: TableView { screen.tableView }
+  private var items: [ChecklistItem] { model.checklist(listID)?.items ?? [] }
+
+  override func loadView() {
+    view = TableScreenView()
+  }
+
+  override func viewDidLoad() {
+    screen.emptyLabel.text = "No items yet. Press n to add one."
+    screen.tableView.dataSource = self
+    screen.tableView.delegate = self
+    screen.tableView.tapHandler = { [weak self] row in self?.toggle(row) }
+    observer = NotificationCenter.default.addObserver(
+      forName: ChecklistsModel.didChangeNotification, object: model, queue: nil
+    ) { [weak self] _ in
+      MainActor.assumeIsolated { self?.modelDidChange() }
+    }
+    reload()
+    if tableView.numberOfRows > 0 { tableView.selectRow(0) }
+  }
+
+  private func modelDidChange() {
+    guard let list = model.checklist(listID) else {
+      // Undo removed this list: nothing left to show.
+      navigationController?.popToRootViewController(animated: true)
+      return
+    }
+    if title != list.name { title = list.name }
+    reload()
+  }
+
+  private func reload() {
+    tableView.reloadData()
+    screen.updateEmptyState()
+  }
+
+  // MARK: Data source and delegate
+
+  func numberOfRows(in tableView: TableView) -> Int { items.count }
+
+  func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "item") ?? TableViewCell(reuseIdentifier: "item")
+    let item = items[row]
+    cell.text = item.text
+    cell.accessory = item.checked ? .checkmark : .none
+    cell.textStyle = item.checked ? TextStyle(attributes: .dim) : .plain
+    return cell
+  }
+
+  func tableView(_ tableView: TableView, canEditRow row: Int) -> Bool { true }
+
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRow row: Int) {
+    if editingStyle == .delete { model.removeItem(at: row, inList: listID) }
+  }
+
+  func tableView(_ tableView: TableView, canMoveRow row: Int) -> Bool { true }
+
+  func tableView(_ tableView: TableView, moveRow sourceRow: Int, to destinationRow: Int) {
+    model.moveItem(from: sourceRow, to: destinationRow, inList: listID)
+  }
+
+  /// Return edits the item.
+  func tableView(_ tableView: TableView, performPrimaryActionForRow row: Int) {
+    edit(row)
+  }
+
+  // MARK: Commands
+
+  private var selectedRow: Int? {
+    guard let row = tableView.selectedRow, row < items.count else { return nil }
+    return row
+  }
+
+  func toggle(_ row: Int) {
+    model.toggleItem(at: row, inList: listID)
+  }
+
+  func addItem() {
+    let detail = ItemDetailViewController()
+    detail.delegate = self
+    navigationController?.pushViewController(detail, animated: true)
+  }
+
+  func edit(_ row: Int) {
+    guard items.indices.contains(row) else { return }
+    let detail = ItemDetailViewController(itemToEdit: items[row])
+    detail.delegate = self
+    navigationController?.pushViewController(detail, animated: true)
+  }
+
+  func copy() {
+    guard let row = selectedRow else { return }
+    pasteboard.string = items[row].text
+  }
+
+  func cut() {
+    guard let row = selectedRow else { return }
+    pasteboard.string = items[row].text
+    model.removeItem(at: row, inList: listID, actionName: "Cut Item")
+  }
+
+  /// Adds an item with the pasteboard's text below the selection (or at the end) and selects it.
+  func paste() {
+    guard let text = pasteboard.string else { return }
+    let index = selectedRow.map { $0 + 1 } ?? items.count
+    model.insertItem(ChecklistItem(text: text), inList: listID, at: index, actionName: "Paste Item")
+    tableView.selectRow(index, scrollPosition: .nearest)
+  }
+
+  func deleteSelected() {
+    guard let row = selectedRow else { return }
+    model.removeItem(at: row, inList: listID)
+    if tableView.selectedRow == nil, tableView.numberOfRows > 0 {
+      tableView.selectRow(min(row, tableView.numberOfRows - 1))
+    }
+  }
+
+  override class var actionTable: ActionTable { checklistActions }
+  private static let checklistActions = ActionTable(
+    ChecklistViewController.self, inheriting: ViewController.actionTable
+  ) {
+    $0.add(.newItem) { $0.addItem() }
+    $0.add(.editItem) { controller in controller.selectedRow.map(controller.edit) }
+    $0.add(.toggleChecked) { controller in controller.selectedRow.map(controller.toggle) }
+    $0.add(.copy) { $0.copy() }
+    $0.add(.cut) { $0.cut() }
+    $0.add(.paste) { $0.paste() }
+    $0.add(.delete) { $0.deleteSelected() }
+  }
+
+  /// Row commands need a selected row, Paste needs something copied.
+  override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    switch action {
+    case .editItem, .toggleChecked, .copy, .cut, .delete: return selectedRow != nil
+    case .paste: return pasteboard.string != nil
+    default: return super.canPerformAction(action, withSender: sender)
+    }
+  }
+
+  /// Names the File menu's first item for this screen.
+  override func validate(_ item: any ValidatedItem) -> Bool {
+    if item.action == .newItem, let menuItem = item as? MenuItem { menuItem.title = "New Item" }
+    return true
+  }
+
+  override var keyCommands: [KeyCommand] {
+    [
+      KeyCommand(title: "Toggle", input: " ", action: .toggleChecked),
+      KeyCommand(title: "New Item", input: "n", action: .newItem),
+      KeyCommand(title: "Edit Item", input: "e", action: .editItem),
+    ]
+  }
+
+  var statusHints: [(key: String, action: String)] {
+    [
+      ("Space", "check"), ("Return", "edit"), ("n", "new"), ("Del", "delete"), ("Alt-↑↓", "move"),
+      ("Esc", "back"), ("F10", "menu"),
+    ]
+  }
+
+  // MARK: Item detail delegate
+
+  func itemDetailViewControllerDidCancel(_ controller: ItemDetailViewController) {
+    navigationController?.popViewController(animated: true)
+  }
+
+  func itemDetailViewController(_ controller: ItemDetailViewController, didFinishAdding item: ChecklistItem) {
+    let index = items.count
+    model.insertItem(item, inList: listID, at: index)
+    navigationController?.popViewController(animated: true)
+    tableView.selectRow(index, scrollPosition: .nearest)
+  }
+
+  func itemDetailViewController(_ controller: ItemDetailViewController, didFinishEditing item: ChecklistItem)
+  {
+    if let row = items.firstIndex(where: { $0.id == item.id }) {
+      model.setText(item.text, ofItemAt: row, inList: listID)
+      tableView.selectRow(row, scrollPosition: .nearest)
+    }
+    navigationController?.popViewController(animated: true)
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import ResponderKit
+
+/// The checklists and every change made to them. Each change registers its inverse on
+/// ``undoManager`` with an action name ("Add Item"), so undo and redo cover all of them, and
+/// then calls ``changeHandler`` (the app saves and the screens reload).
+///
+/// Lists are found by their ``Checklist/id``, items by index within their list.
+@MainActor
+final class ChecklistsModel {
+  private(set) var checklists: [Checklist]
+  /// Where undo actions go: the window's undo manager.
+  weak var undoManager: UndoManager?
+  /// Called after every change, including those made by undo and redo.
+  var changeHandler: (@MainActor () -> Void)?
+
+  init(checklists: [Checklist] = []) {
+    self.checklists = checklists
+  }
+
+  /// The lists a first launch starts with, as in the tutorial.
+  static let starterLists = [
+    Checklist(name: "Birthdays"),
+    Checklist(
+      name: "Groceries",
+      items: [
+        ChecklistItem(text: "Milk"), ChecklistItem(text: "Bread", checked: true),
+        ChecklistItem(text: "Coffee beans"),
+      ]),
+    Checklist(name: "Cool Apps", items: [ChecklistItem(text: "ResponderKit", checked: true)]),
+    Checklist(
+      name: "To Do",
+      items: [
+        ChecklistItem(text: "Walk the dog"), ChecklistItem(text: "Brush my teeth", checked: true),
+        ChecklistItem(text: "Learn the responder chain"), ChecklistItem(text: "Soccer practice"),
+        ChecklistItem(text: "Eat ice cream", checked: true),
+      ]),
+  ]
+
+  /// The index of the list with `id`, or nil when it was deleted.
+  func index(ofList id: UUID) -> Int? {
+    checklists.firstIndex { $0.id == id }
+  }
+
+  /// The list with `id`, or nil when it was deleted.
+  func checklist(_ id: UUID) -> Checklist? {
+    index(ofList: id).map { checklists[$0] }
+  }
+
+  /// Posted after every change; the object is the model. Screens reload on it.
+  static let didChangeNotification = Notification.Name("ChecklistsModelDidChange")
+
+  private func changed(_ actionName: String) {
+    undoManager?.setActionName(actionName)
+    changeHandler?()
+    NotificationCenter.default.post(name: ChecklistsModel.didChangeNotification, object: self)
+  }
+
+  // MARK: Lists
+
+  /// Inserts a list at `index` (clamped).
+  func insertList(_ list: Checklist, at index: Int, actionName: String = "Add Checklist") {
+    let index = max(0, min(index, checklists.count))
+    checklists.insert(list, at: index)
+    let id = list.id
+    undoManager?.registerUndo(withTarget: self) { model in
+      if let at = model.index(ofList: id) { model.removeList(at: at, actionName: actionName) }
+    }
+    changed(actionName)
+  }
+
+  /// Removes and returns the list at `index`.
+  @discardableResult
+  func removeList(at index: Int, actionName: String = "Delete Checklist") -> Checklist? {
+    guard checklists.indices.contains(index) else { return nil }
+    let list = checklists.remove(at: index)
+    undoManager?.registerUndo(withTarget: self) { model in
+      model.insertList(list, at: index, actionName: actionName)
+    }
+    changed(actionName)
+    return list
+  }
+
+  /// Renames the list with `id`.
+  func renameList(_ id: UUID, to name: String) {
+    guard let index = index(ofList: id), checklists[index].name != name else { return }
+    let old = checklists[index].name
+    checklists[index].name = name
+    undoManager?.registerUndo(withTarget: self) { model in model.renameList(id, to: old) }
+    changed("Rename Checklist")
+  }
+
+  /// Moves a list from one place to another.
+  func moveList(from source: Int, to destination: Int) {
+    guard checklists.indices.contains(source), checklists.indices.contains(destination), source != destination
+    else { return }
+    checklists.insert(checklists.remove(at: source), at: destination)
+    undoManager?.registerUndo(withTarget: self) { model in model.moveList(from: destination, to: source) }
+    changed("Move Checklist")
+  }
+
+  // MARK: Items
+
+  /// Inserts an item into the list with `id` at `index` (clamped).
+  func insertItem(_ item: ChecklistItem, inList id: UUID, at index: Int, actionName: String = "Add Item") {
+    guard let list = self.index(ofList: id) else { return }
+    let index = max(0, min(index, checklists[list].items.count))
+    checklists[list].items.insert(item, at: index)
+    undoManager?.registerUndo(withTarget: self) { model in
+      model.removeItem(at: index, inList: id, actionName: actionName)
+    }
+    changed(actionName)
+  }
+
+  /// Removes and returns an item.
+  @discardableResult
+  func removeItem(at index: Int, inList id: UUID, actionName: String = "Delete Item") -> ChecklistItem? {
+    guard let list = self.index(ofList: id), checklists[list].items.indices.contains(index) else {
+      return nil
+    }
+    let item = checklists[list].items.remove(at: index)
+    undoManager?.registerUndo(withTarget: self) { model in
+      model.insertItem(item, inList: id, at: index, actionName: actionName)
+    }
+    changed(actionName)
+    return item
+  }
+
+  /// Changes an item's text.
+  func setText(_ text: String, ofItemAt index: Int, inList id: UUID) {
+    guard let list = self.index(ofList: id), checklists[list].items.indices.contains(index) else { return }
+    let old = checklists[list].items[index].text
+    guard old != text else { return }
+    checklists[list].items[index].text = text
+    undoManager?.registerUndo(withTarget: self) { model in model.setText(old, ofItemAt: index, inList: id) }
+    changed("Edit Item")
+  }
+
+  /// Checks or unchecks an item.
+  func toggleItem(at index: Int, inList id: UUID) {
+    guard let list = self.index(ofList: id), checklists[list].items.indices.contains(index) else { return }
+    checklists[list].items[index].checked.toggle()
+    undoManager?.registerUndo(withTarget: self) { model in model.toggleItem(at: index, inList: id) }
+    // One name both ways: while undoing, the name given here labels the redo.
+    changed("Toggle Checkmark")
+  }
+
+  /// Moves an item within its list.
+  func moveItem(from source: Int, to destination: Int, inList id: UUID) {
+    guard let list = self.index(ofList: id), checklists[list].items.indices.contains(source),
+      checklists[list].items.indices.contains(destination), source != destination
+    else { return }
+    checklists[list].items.insert(checklists[list].items.remove(at: source), at: destination)
+    undoManager?.registerUndo(withTarget: self) { model in
+      model.moveItem(from: destination, to: source, inList: id)
+    }
+    changed("Move Item")
+  }
+}

@@ -1,0 +1,28 @@
+import ResponderKit
+
+/// A table where a single click selects the row under it and then reports the click, so a
+/// screen can act on it at once (open a list, toggle an item). The keyboard still only moves
+/// the selection; Return activates.
+@MainActor
+final class TappableTableView: TableView {
+  /// Called after a click on a row selected it.
+  var tapHandler: (@MainActor (Int) -> Void)?
+  private var touchRow: Int?
+
+  override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    guard let touch = touches.first else { return }
+    touchRow = row(at: touch.location(in: self))
+    becomeFirstResponder()
+  }
+
+  override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    guard let touch = touches.first, let began = touchRow else { return }
+    touchRow = nil
+    guard row(at: touch.location(in: self)) == began, selectRowAsUser(began) == began else { return }
+    tapHandler?(began)
+  }
+
+  override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    touchRow = nil
+  }
+}

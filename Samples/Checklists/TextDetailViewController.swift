@@ -1,0 +1,120 @@
+import ResponderKit
+
+/// What the Add/Edit Item and Add/Edit Checklist screens share: one text to type, Cancel and
+/// Done, Done enabled only while the text is not blank. Return in the field is Done, Escape
+/// is Cancel. Subclasses report the result to their own delegate.
+@MainActor
+class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintProviding {
+  /// The text the screen opened with: empty when adding.
+  let initialText: String
+  private let prompt: String
+  private let placeholder: String
+
+  init(title: String, prompt: String, placeholder: String, initialText: String) {
+    self.initialText = initialText
+    self.prompt = prompt
+    self.placeholder = placeholder
+    super.init()
+    self.title = title
+  }
+
+  var form: DetailFormView { view as! DetailFormView }
+  var textField: TextField { form.textField }
+
+  /// The text as typed, without surrounding spaces.
+  var trimmedText: String { textField.text.trimmingCharacters(in: .whitespaces) }
+
+  /// Whether Done is possible: the text is not blank.
+  var canFinish: Bool { !trimmedText.isEmpty }
+
+  /// Whether leaving now would lose typing: the text differs from what the screen opened with.
+  var hasUnsavedChanges: Bool { textField.text != initialText }
+
+  override func loadView() {
+    view = DetailFormView()
+  }
+
+  override func viewDidLoad() {
+    let form = self.form
+    form.promptLabel.text = prompt
+    form.textField.placeholder = placeholder
+    form.textField.text = initialText
+    form.textField.delegate = self
+    form.textField.addTarget(self, action: .done, for: .primaryActionTriggered)
+    form.textField.addTarget(self, action: .textChanged, for: .editingChanged)
+    form.cancelButton.addTarget(self, action: .cancel, for: .primaryActionTriggered)
+    form.doneButton.addTarget(self, action: .done, for: .primaryActionTriggered)
+    updateDoneButton()
+  }
+
+  /// The field has the keyboard as soon as the screen shows.
+  override func viewDidAppear() {
+    super.viewDidAppear()
+    textField.becomeFirstResponder()
+  }
+
+  /// Return is Done; with nothing typed it does nothing, and the field keeps the keyboard
+  /// (it would otherwise end editing).
+  func textFieldShouldReturn(_ textField: TextField) -> Bool {
+    canFinish
+  }
+
+  /// Done follows the text: disabled while it is blank, with a note saying why.
+  func updateDoneButton() {
+    form.doneButton.isEnabled = canFinish
+    form.noteLabel.text = canFinish ? "" : "Type a name to enable Done."
+  }
+
+  // MARK: Actions
+
+  override class var actionTable: ActionTable { detailActions }
+  private static let detailActions = ActionTable(
+    TextDetailViewController.self, inheriting: ViewController.actionTable
+  ) {
+    $0.add(.done) { $0.done() }
+    $0.add(.cancel) { $0.cancel() }
+    $0.add(.textChanged) { $0.updateDoneButton() }
+  }
+
+  /// Done only while the text is not blank, so its menu items and keys are disabled too.
+  override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    if action == .done { return canFinish }
+    return super.canPerformAction(action, withSender: sender)
+  }
+
+  /// Escape cancels the screen even while the field is editing (a text field would
+  /// otherwise take Escape to end editing).
+  override var keyCommands: [KeyCommand] {
+    [KeyCommand(title: "Cancel", input: KeyCommand.inputEscape, action: .cancel)]
+  }
+
+  /// Finishes with the typed text, if there is some.
+  func done() {
+    guard canFinish else { return }
+    forgetTyping()
+    finish(with: trimmedText)
+  }
+
+  /// Leaves without changes.
+  func cancel() {
+    forgetTyping()
+    didCancel()
+  }
+
+  /// The field's typing undo steps must not outlive the screen (their target goes away).
+  private func forgetTyping() {
+    textField.undoManager?.removeAllActions(withTarget: textField)
+  }
+
+  /// Reports the result; subclasses call their delegate.
+  func finish(with text: String) {}
+
+  /// Reports the cancel; subclasses call their delegate.
+  func didCancel() {}
+
+  // MARK: Status line
+
+  var statusHints: [(key: String, action: String)] {
+    [("Return", "done"), ("Esc", "cancel"), ("Tab", "next field"), ("^Z", "undo typing"), ("^Q", "quit")]
+  }
+}
