@@ -69,9 +69,23 @@ let package = Package(
       path: "Samples/KeyViewer",
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "Notes",
+      dependencies: ["ResponderKit", "TerminalHost"],
+      path: "Samples/Notes",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "TouchLab",
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
+      path: "Samples/TouchLab",
+      exclude: ["two-finger.rkrec"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "SamplesTests",
-      dependencies: ["KeyViewer", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      dependencies: ["KeyViewer", "Notes", "TouchLab", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      exclude: ["Snapshots"],
       swiftSettings: strict
     ),
 
