@@ -51,7 +51,7 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
   private func updateChrome() {
     emptyLabel.isHidden = !notes.isEmpty
     let count = notes.count == 1 ? "1 note" : "\(notes.count) notes"
-    hint.text = "\(count) · Return or click opens · Control+N new · Delete removes · Control+Q quits"
+    hint.text = "\(count) · Return or click opens · ^N new · Delete removes · ^Q quits"
   }
 
   override var keyCommands: [KeyCommand] {

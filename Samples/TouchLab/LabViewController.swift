@@ -104,7 +104,7 @@ final class LabViewController: ViewController {
     let size = root.bounds.size
     header.frame = Rect(x: 0, y: 0, width: size.width, height: 1)
     header.text = fit(
-      " TouchLab — every standard control and the events it sends", "Control+L clears · Control+Q quits ",
+      " TouchLab — every standard control and the events it sends", "^L clear · ^Q quit ",
       width: Int(size.width))
     for (index, row) in rows.enumerated() {
       let y = Double(2 + index)
@@ -210,7 +210,7 @@ final class LabViewController: ViewController {
     log.append(
       .init(
         control: control, kind: .drop,
-        text: "\(action.map { "\($0)" } ?? "action") dropped: target was deallocated (didDropActionNotification)"))
+        text: "\(action.map { "\($0)" } ?? "action") dropped: target is gone (didDropActionNotification)"))
   }
 
   /// The value readouts beside the controls.

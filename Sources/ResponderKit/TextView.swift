@@ -130,6 +130,15 @@ open class TextView: View {
         continue
       }
       let w = max(0, character.terminalWidth)
+      if x + w > width, index > start, character == " " {
+        // A space that does not fit hangs at the end of its line, as in word processors.
+        lines.append(start..<(index + 1))
+        start = index + 1
+        x = 0
+        lastBreak = nil
+        index += 1
+        continue
+      }
       if x + w > width, index > start {
         // Break after the last space on the line, or here when the word fills it.
         let end = lastBreak.map { $0 > start ? $0 : index } ?? index
