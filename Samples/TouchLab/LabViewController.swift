@@ -159,6 +159,9 @@ final class LabViewController: ViewController {
     updateValues()
   }
 
+  /// The lab takes focus at launch, so its key commands work before any control has it.
+  override var canBecomeFirstResponder: Bool { true }
+
   override var keyCommands: [KeyCommand] {
     [
       KeyCommand(title: "Clear Log", input: "l", modifierFlags: .control, action: .clearLog),

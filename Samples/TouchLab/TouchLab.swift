@@ -106,6 +106,7 @@ enum TouchLab {
     window.rootViewController = lab
     app.addWindow(window)
     window.makeKeyAndOrderFront()
+    window.makeFirstResponder(lab)
     return (app, lab)
   }
 

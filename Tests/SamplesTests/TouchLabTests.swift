@@ -140,3 +140,18 @@ struct TouchLabTests {
     #expect(recorder.recording.text.contains("0.250 touch 0 ended 1 2"))
   }
 }
+
+@Suite("TouchLab keys")
+@MainActor
+struct TouchLabKeyTests {
+  @Test func controlQQuitsAndControlLClearsFromLaunch() {
+    let (app, lab) = TouchLab.makeApplication()
+    let driver = HeadlessDriver(application: app, size: Size(width: 80, height: 24))
+    driver.tap(x: 15, y: 2)
+    #expect(!lab.log.entries.isEmpty)
+    driver.press("Control+l")
+    #expect(lab.log.entries.isEmpty)
+    driver.press("Control+q")
+    #expect(app.isTerminated)
+  }
+}
