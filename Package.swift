@@ -84,7 +84,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SamplesTests",
-      dependencies: ["KeyViewer", "Notes", "TouchLab", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      dependencies: [
+        "KeyViewer", "Notes", "TouchLab", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay",
+      ],
       exclude: ["Snapshots"],
       swiftSettings: strict
     ),

@@ -53,7 +53,9 @@ final class NoteEditorViewController: ViewController {
 
   override func loadView() {
     let root = LayoutView()
-    for view in [titleLabel, titleField, ruleTop, bodyView, ruleBottom, doneButton, cancelButton, hint] as [View] {
+    for view in [titleLabel, titleField, ruleTop, bodyView, ruleBottom, doneButton, cancelButton, hint]
+      as [View]
+    {
       root.addSubview(view)
     }
     root.layout = { [unowned self] root in layout(in: root.bounds.size) }

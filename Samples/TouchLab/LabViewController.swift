@@ -170,8 +170,11 @@ final class LabViewController: ViewController {
   }
 
   override class var actionTable: ActionTable { labActions }
-  private static let labActions = ActionTable(LabViewController.self, inheriting: ViewController.actionTable) {
-    for action in [Action.buttonPressed, .switchFlipped, .sliderMoved, .stepperStepped, .segmentChosen, .textEntered] {
+  private static let labActions = ActionTable(LabViewController.self, inheriting: ViewController.actionTable)
+  {
+    for action in [
+      Action.buttonPressed, .switchFlipped, .sliderMoved, .stepperStepped, .segmentChosen, .textEntered,
+    ] {
       $0.add(action) { lab, sender in lab.received(action, from: sender) }
     }
     $0.add(.clearLog) { $0.log.clear() }
@@ -223,7 +226,8 @@ final class LabViewController: ViewController {
       case let control as Switch: row.value.text = control.isOn ? "on" : "off"
       case let control as Slider:
         row.value.text =
-          control.maximumValue > 1 ? String(format: "%.0f", control.value) : String(format: "%.2f", control.value)
+          control.maximumValue > 1
+          ? String(format: "%.0f", control.value) : String(format: "%.2f", control.value)
       case let control as Stepper: row.value.text = String(format: "%.0f", control.value)
       case let control as SegmentedControl:
         row.value.text = control.titleForSegment(at: control.selectedSegmentIndex) ?? "—"

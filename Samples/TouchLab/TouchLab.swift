@@ -86,7 +86,9 @@ enum TouchLab {
 
   /// Feeds a recording into the running app: each input at its recorded time after `delay`
   /// seconds, restamped with the time it is delivered.
-  static func schedule(_ recording: Recording, into app: Application, after delay: TimeInterval, recorder: SessionRecorder?) {
+  static func schedule(
+    _ recording: Recording, into app: Application, after delay: TimeInterval, recorder: SessionRecorder?
+  ) {
     for entry in recording.entries {
       DispatchQueue.main.asyncAfter(deadline: .now() + delay + entry.time) {
         MainActor.assumeIsolated {

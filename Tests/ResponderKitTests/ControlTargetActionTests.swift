@@ -236,7 +236,8 @@ struct ControlTargetActionTests {
     h.touch(.ended, 12, 2)
     #expect(
       masks == [
-        .touchDown, [.touchDragOutside, .touchDragExit], .touchDragOutside, [.touchDragInside, .touchDragEnter],
+        .touchDown, [.touchDragOutside, .touchDragExit], .touchDragOutside,
+        [.touchDragInside, .touchDragEnter],
         .touchUpInside,
       ])
     #expect(action.controlEvents.isEmpty, "only set while the handler runs")

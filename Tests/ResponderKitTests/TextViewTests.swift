@@ -4,7 +4,8 @@ import Testing
 
 @MainActor
 struct TextViewTests {
-  private func setUp(text: String = "", width: Double = 10, height: Double = 3) -> (ControlHarness, TextView) {
+  private func setUp(text: String = "", width: Double = 10, height: Double = 3) -> (ControlHarness, TextView)
+  {
     let h = ControlHarness()
     let view = h.add(TextView(frame: Rect(x: 2, y: 1, width: width, height: height), text: text))
     h.window.makeFirstResponder(view)

@@ -182,8 +182,11 @@ struct NotesTests {
 
   @Test func theListAndTheEditorLookAsExpected() throws {
     let (driver, _) = launch()
-    let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-    if let mismatch = Snapshot.compare(driver.screenText, toFileAt: snapshots.appendingPathComponent("Notes-list.txt")) {
+    let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Snapshots")
+    if let mismatch = Snapshot.compare(
+      driver.screenText, toFileAt: snapshots.appendingPathComponent("Notes-list.txt"))
+    {
       Issue.record("\(mismatch)")
     }
     driver.press("Return")
@@ -195,7 +198,8 @@ struct NotesTests {
   }
 
   @Test func notesSurviveAJSONRoundTripAndADamagedFileIsAnError() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "notes-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("notes.json")

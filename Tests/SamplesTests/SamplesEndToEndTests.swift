@@ -42,7 +42,8 @@ struct SamplesEndToEndTests {
     try session.send("Tab")
     try session.sendLiteral("first line")
     try session.send("C-s")
-    #expect(try session.waitFor { $0.contains("Tmux note") && $0.contains("first line") && $0.contains("1 note ") })
+    #expect(
+      try session.waitFor { $0.contains("Tmux note") && $0.contains("first line") && $0.contains("1 note ") })
     try click(session, column: 6, row: 3)
     #expect(try session.waitFor("Edit Note"))
     try session.sendLiteral(" edited")

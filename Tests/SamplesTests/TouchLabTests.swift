@@ -60,7 +60,8 @@ struct TouchLabTests {
         "Slider B     ↳ sliderSettled → target: SliderObserver (explicit)",
       ])
     // The non-continuous slider reports its value once, with the touch-up.
-    #expect(lab.log.events(of: "Slider B").filter { $0.contains("valueChanged") } == ["touchUpInside|valueChanged"])
+    #expect(
+      lab.log.events(of: "Slider B").filter { $0.contains("valueChanged") } == ["touchUpInside|valueChanged"])
     #expect(driver.screenText.contains("Switch     [✓] Lights             on") || lab.lightSwitch.isOn)
   }
 
@@ -81,8 +82,11 @@ struct TouchLabTests {
     let recording = try Recording(contentsOf: Self.sampleDirectory.appendingPathComponent("two-finger.rkrec"))
     let (driver, lab) = launch()
     driver.replay(recording)
-    #expect(lab.log.events(of: "Button") == ["touchDown", "touchDragInside", "touchDragInside", "touchDragInside",
-      "touchUpInside|primaryActionTriggered"])
+    #expect(
+      lab.log.events(of: "Button") == [
+        "touchDown", "touchDragInside", "touchDragInside", "touchDragInside",
+        "touchUpInside|primaryActionTriggered",
+      ])
     let slider = lab.log.events(of: "Slider A")
     #expect(slider.first == "touchDown|valueChanged")
     #expect(slider.last == "touchUpInside")
@@ -135,7 +139,8 @@ struct TouchLabTests {
   @Test func theRecorderTimesInputsFromTheFirstOne() {
     let recorder = SessionRecorder(screenSize: Size(width: 80, height: 24))
     recorder.record(.touches([TouchSample(id: 0, phase: .began, location: Point(x: 1, y: 2), timestamp: 50)]))
-    recorder.record(.touches([TouchSample(id: 0, phase: .ended, location: Point(x: 1, y: 2), timestamp: 50.25)]))
+    recorder.record(
+      .touches([TouchSample(id: 0, phase: .ended, location: Point(x: 1, y: 2), timestamp: 50.25)]))
     #expect(recorder.recording.entries.map(\.time) == [0, 0.25])
     #expect(recorder.recording.text.contains("0.250 touch 0 ended 1 2"))
   }
