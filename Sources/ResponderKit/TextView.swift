@@ -85,9 +85,12 @@ open class TextView: View {
   /// Whether the view is being edited (it is first responder).
   public var isEditing: Bool { isFirstResponder }
 
-  /// Tells the delegate.
+  /// Starts editing with the insertion point at the end (a tap then moves it where it
+  /// landed), as a text field does, and tells the delegate.
   open override func didBecomeFirstResponder() {
     super.didBecomeFirstResponder()
+    insertionPoint = characters.count
+    goalColumn = nil
     setNeedsDisplay()
     delegate?.textViewDidBeginEditing(self)
   }

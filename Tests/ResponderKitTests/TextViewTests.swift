@@ -73,6 +73,15 @@ struct TextViewTests {
     #expect(view.scrollRow == 1)
   }
 
+  @Test func focusingFromTheKeyboardPutsTheInsertionPointAtTheEnd() {
+    let h = ControlHarness()
+    let view = h.add(TextView(frame: Rect(x: 2, y: 1, width: 10, height: 3)))
+    view.text = "hello\nworld"
+    #expect(view.insertionPoint == 0)
+    h.window.makeFirstResponder(view)
+    #expect(view.insertionPoint == 11)
+  }
+
   @Test func aTapFocusesAndPlacesTheInsertionPoint() {
     let h = ControlHarness()
     let view = h.add(TextView(frame: Rect(x: 2, y: 1, width: 10, height: 3), text: "hello\nworld"))

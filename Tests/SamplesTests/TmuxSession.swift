@@ -42,11 +42,22 @@ final class TmuxSession {
     try Self.spawn(["tmux", "-L", socket] + arguments, capturing: capturing)
   }
 
+  private static let spawnLock = NSLock()
+
   /// Runs a command and returns its standard output. Uses posix_spawn and waitpid directly:
   /// Foundation's Process waits on a run loop the test threads do not run.
   static func spawn(_ arguments: [String], capturing: Bool = true) throws -> String {
     var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+    // Close-on-exec: suites run in parallel, and a tmux server spawned by another test at
+    // this moment must not inherit this pipe's write end, or this read never sees EOF.
+    // The lock keeps other spawns out until the flags are set and this child exists.
+    spawnLock.lock()
+    guard pipe(&fds) == 0 else {
+      spawnLock.unlock()
+      throw POSIXError(.EMFILE)
+    }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -64,6 +75,7 @@ final class TmuxSession {
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for arg in argv { free(arg) } }
     let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    spawnLock.unlock()
     close(fds[1])
     defer { close(fds[0]) }
     guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOENT) }
