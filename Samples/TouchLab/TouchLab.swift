@@ -92,7 +92,8 @@ enum TouchLab {
     for entry in recording.entries {
       DispatchQueue.main.asyncAfter(deadline: .now() + delay + entry.time) {
         MainActor.assumeIsolated {
-          let input = entry.input
+          // On the terminal's clock (uptime), so replayed and live inputs mix correctly.
+          let input = entry.input.restamped(at: ProcessInfo.processInfo.systemUptime)
           recorder?.record(input)
           app.handle(input)
         }
@@ -115,5 +116,29 @@ enum TouchLab {
   static func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("TouchLab: \(message)\n".utf8))
     exit(status)
+  }
+}
+
+extension InputEvent {
+  /// The same input at another time.
+  func restamped(at time: TimeInterval) -> InputEvent {
+    switch self {
+    case .key(var key):
+      key.timestamp = time
+      return .key(key)
+    case .touches(let samples):
+      return .touches(
+        samples.map {
+          var sample = $0
+          sample.timestamp = time
+          return sample
+        })
+    case .scroll(var scroll):
+      scroll.timestamp = time
+      return .scroll(scroll)
+    case .paste(let text, _): return .paste(text, timestamp: time)
+    case .focus(let active, _): return .focus(active, timestamp: time)
+    case .resize(let size, _): return .resize(size, timestamp: time)
+    }
   }
 }

@@ -144,6 +144,15 @@ struct TouchLabTests {
     #expect(recorder.recording.entries.map(\.time) == [0, 0.25])
     #expect(recorder.recording.text.contains("0.250 touch 0 ended 1 2"))
   }
+
+  @Test func restampingChangesOnlyTheTime() {
+    let input = InputEvent.touches([
+      TouchSample(id: 1, phase: .moved, location: Point(x: 3, y: 4), timestamp: 0.5)
+    ])
+    let moved = input.restamped(at: 99)
+    #expect(moved.timestamp == 99)
+    #expect(moved.restamped(at: 0.5) == input)
+  }
 }
 
 @Suite("TouchLab keys")
