@@ -75,9 +75,25 @@ let package = Package(
       path: "Samples/Checklists",
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "Notes",
+      dependencies: ["ResponderKit", "TerminalHost"],
+      path: "Samples/Notes",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "TouchLab",
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
+      path: "Samples/TouchLab",
+      exclude: ["two-finger.rkrec"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "SamplesTests",
-      dependencies: ["KeyViewer", "Checklists", "ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      dependencies: [
+        "KeyViewer", "Checklists", "Notes", "TouchLab", "ResponderKit", "XKBKeyboard", "TerminalHost",
+        "EventReplay",
+      ],
       exclude: ["Snapshots"],
       swiftSettings: strict
     ),

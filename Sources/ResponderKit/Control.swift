@@ -367,9 +367,11 @@ open class Control: View {
           sendAction(action, to: reference.object, for: event)
         }
       case .closure(let action):
+        let saved = (dispatchEvent, dispatchEvents)
         dispatchEvent = event
+        dispatchEvents = events
         sendAction(action)
-        dispatchEvent = nil
+        (dispatchEvent, dispatchEvents) = saved
       }
     }
     if dropped { registrations.removeAll { $0.isGone } }
@@ -377,6 +379,8 @@ open class Control: View {
 
   /// The event of the dispatch in progress, for closure actions.
   private var dispatchEvent: ResponderKit.Event?
+  /// The control events of the dispatch in progress, for closure actions.
+  private var dispatchEvents: Event = []
 
   /// Sends one action through `sendAction(_:to:from:for:)` of the control's
   /// application (its window's, else ``Application/shared``). Override to watch or change
@@ -388,7 +392,7 @@ open class Control: View {
   /// Runs a closure action with this control as its sender. Override to watch or suppress
   /// closure actions; call super exactly once to run it.
   open func sendAction(_ action: ControlAction) {
-    action.perform(sender: self, event: dispatchEvent)
+    action.perform(sender: self, event: dispatchEvent, controlEvents: dispatchEvents)
   }
 
   private var application: Application? {

@@ -26,6 +26,11 @@ public final class ControlAction {
   /// The event that triggered the dispatch while the handler runs (nil for programmatic
   /// sends), else nil.
   public internal(set) var event: Event?
+  /// The control events of the dispatch running the handler — the whole mask of the phase,
+  /// such as `touchDragExit|touchDragOutside` — else empty. A handler registered for
+  /// ``Control/Event/allEvents`` sees every dispatch exactly as the control makes it, which is
+  /// what event logs and inspectors need.
+  public internal(set) var controlEvents: Control.Event = []
   private let handler: @MainActor (ControlAction) -> Void
 
   private static var counter = 0
@@ -44,15 +49,18 @@ public final class ControlAction {
     self.handler = handler
   }
 
-  /// Runs the handler with ``sender`` and ``event`` set for its duration.
-  func perform(sender: Control, event: Event?) {
+  /// Runs the handler with ``sender``, ``event`` and ``controlEvents`` set for its duration.
+  func perform(sender: Control, event: Event?, controlEvents: Control.Event = []) {
     let savedSender = self.sender
     let savedEvent = self.event
+    let savedEvents = self.controlEvents
     self.sender = sender
     self.event = event
+    self.controlEvents = controlEvents
     defer {
       self.sender = savedSender
       self.event = savedEvent
+      self.controlEvents = savedEvents
     }
     handler(self)
   }

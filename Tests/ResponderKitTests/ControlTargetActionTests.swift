@@ -224,6 +224,27 @@ struct ControlTargetActionTests {
     #expect(calls == ["Go true true", "Go true false"])
   }
 
+  @Test func aClosureForAllEventsSeesEachDispatchsWholeMask() {
+    let (h, control) = setUp()
+    var masks: [Control.Event] = []
+    let action = ControlAction { action in masks.append(action.controlEvents) }
+    control.addAction(action, for: .allEvents)
+    h.touch(.began, 12, 2)
+    h.touch(.moved, 30, 2)
+    h.touch(.moved, 31, 2)
+    h.touch(.moved, 12, 2)
+    h.touch(.ended, 12, 2)
+    #expect(
+      masks == [
+        .touchDown, [.touchDragOutside, .touchDragExit], .touchDragOutside,
+        [.touchDragInside, .touchDragEnter],
+        .touchUpInside,
+      ])
+    #expect(action.controlEvents.isEmpty, "only set while the handler runs")
+    control.sendActions(for: .valueChanged)
+    #expect(masks.last == .valueChanged)
+  }
+
   @Test func closureActionsAreUniqueByIdentifier() {
     let (h, control) = setUp()
     var calls: [String] = []

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Reads and writes the notes as JSON. A file that is not a list of notes is an error that
+/// names the file, never a silent empty list.
+enum NotesFile {
+  /// What went wrong with a data file.
+  enum Failure: Error, CustomStringConvertible {
+    case unreadable(URL, String)
+    case damaged(URL, String)
+
+    var description: String {
+      switch self {
+      case .unreadable(let url, let reason): return "cannot read \(url.path): \(reason)"
+      case .damaged(let url, let reason): return "\(url.path) is not a notes file: \(reason)"
+      }
+    }
+  }
+
+  /// The notes in `url`; a missing file is an empty list.
+  static func load(from url: URL) throws(Failure) -> [Note] {
+    guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadable(url, "\(error.localizedDescription)")
+    }
+    do {
+      return try JSONDecoder().decode([Note].self, from: data)
+    } catch {
+      throw .damaged(url, "\(error)")
+    }
+  }
+
+  /// Writes the notes atomically (a temporary file renamed over the old one).
+  static func save(_ notes: [Note], to url: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(notes).write(to: url, options: .atomic)
+  }
+}

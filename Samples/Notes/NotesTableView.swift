@@ -1,0 +1,14 @@
+import ResponderKit
+
+/// The notes list: a table where one click on a row opens it (a plain table selects on the
+/// first click and opens on the second).
+@MainActor
+final class NotesTableView: TableView {
+  override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    super.touchesEnded(touches, with: event)
+    guard let touch = touches.first, touch.tapCount == 1, let row = selectedRow,
+      row == self.row(at: touch.location(in: self))
+    else { return }
+    delegate?.tableView(self, performPrimaryActionForRow: row)
+  }
+}

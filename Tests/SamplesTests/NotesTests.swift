@@ -1,0 +1,212 @@
+import EventReplay
+import Foundation
+import ResponderKit
+import Testing
+
+@testable import Notes
+
+/// Stands between the table and the notes list, counting which rows the table asks cells
+/// for: proof of what a reload touched.
+@MainActor
+final class CellRequestSpy: TableViewDataSource {
+  let inner: NotesListViewController
+  var requests: [Int] = []
+
+  init(_ inner: NotesListViewController) { self.inner = inner }
+
+  func numberOfRows(in tableView: TableView) -> Int { inner.numberOfRows(in: tableView) }
+  func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
+    requests.append(row)
+    return inner.tableView(tableView, cellForRow: row)
+  }
+  func tableView(_ tableView: TableView, canEditRow row: Int) -> Bool { true }
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRow row: Int) {
+    inner.tableView(tableView, commit: editingStyle, forRow: row)
+  }
+}
+
+/// Records what an editor reports, instead of the list.
+@MainActor
+final class EditorReportSpy: NoteEditorDelegate {
+  var changes: [(Note, IndexPath)] = []
+  var cancels = 0
+  func noteEditor(_ editor: NoteEditorViewController, didChange note: Note, at indexPath: IndexPath) {
+    changes.append((note, indexPath))
+  }
+  func noteEditorDidCancel(_ editor: NoteEditorViewController) { cancels += 1 }
+}
+
+@Suite("Notes")
+@MainActor
+struct NotesTests {
+  let notes = [
+    Note(title: "Groceries", body: "milk, eggs\ncoffee"),
+    Note(title: "Ideas", body: "a responder chain"),
+    Note(title: "Meeting", body: "Thursday 10:00"),
+  ]
+
+  func launch(_ notes: [Note]? = nil) -> (HeadlessDriver, NotesListViewController) {
+    let (app, list) = Notes.makeApplication(notes: notes ?? self.notes)
+    return (HeadlessDriver(application: app, size: Size(width: 80, height: 16)), list)
+  }
+
+  /// The screen row showing list row `row` (under the bar and a blank line).
+  func line(_ driver: HeadlessDriver, row: Int) -> String {
+    let lines = driver.screenText.split(separator: "\n", omittingEmptySubsequences: false)
+    return String(lines[2 + row])
+  }
+
+  var topEditor: (HeadlessDriver) -> NoteEditorViewController? {
+    { driver in
+      (driver.application.keyWindow?.rootViewController as? NavigationController)?.topViewController
+        as? NoteEditorViewController
+    }
+  }
+
+  @Test func editingANoteReloadsOnlyItsRowWithTheNewText() throws {
+    let (driver, list) = launch()
+    let spy = CellRequestSpy(list)
+    list.tableView.dataSource = spy
+    _ = driver.screenText
+    #expect(spy.requests == [0, 1, 2])
+    // Without the selection marker, which moves with the selection and asks nothing.
+    let untouched = [line(driver, row: 0).dropFirst(2), line(driver, row: 2).dropFirst(2)]
+    spy.requests = []
+
+    driver.press("Down")
+    driver.press("Return")
+    let editor = try #require(topEditor(driver))
+    #expect(editor.indexPath == IndexPath(row: 1))
+    #expect(driver.screenText.contains("Title  Ideas"))
+    driver.type(" for later")
+    driver.press("Tab")
+    driver.press("Control+Home")
+    driver.type("Big one")
+    driver.press("Return")
+    driver.press("Control+s")
+
+    #expect(topEditor(driver) == nil, "Done goes back to the list")
+    #expect(list.notes[1] == Note(title: "Ideas for later", body: "Big one\na responder chain"))
+    let screen = driver.screenText
+    #expect(spy.requests == [1], "only the edited row was asked for again")
+    #expect(line(driver, row: 1).contains("Ideas for later"))
+    #expect(line(driver, row: 1).contains("Big one"))
+    #expect([line(driver, row: 0).dropFirst(2), line(driver, row: 2).dropFirst(2)] == untouched)
+    #expect(screen.contains("3 notes"))
+  }
+
+  @Test func theEditorReportsTheIndexPathItWasOpenedFor() throws {
+    let (driver, _) = launch()
+    driver.press("Control+End")
+    driver.press("Return")
+    let editor = try #require(topEditor(driver))
+    let spy = EditorReportSpy()
+    editor.delegate = spy
+    driver.type("!")
+    driver.press("Control+s")
+    #expect(spy.changes.count == 1)
+    #expect(spy.changes.first?.0 == Note(title: "Meeting!", body: "Thursday 10:00"))
+    #expect(spy.changes.first?.1 == IndexPath(row: 2, section: 0))
+    driver.press("Escape")
+    #expect(spy.cancels == 0, "an editor reports once")
+  }
+
+  @Test func aClickOpensTheRowUnderIt() throws {
+    let (driver, _) = launch()
+    driver.tap(x: 5, y: 4)
+    #expect(topEditor(driver)?.indexPath == IndexPath(row: 2))
+  }
+
+  @Test func cancellingLeavesTheNoteAndItsRowAsTheyWere() throws {
+    let (driver, list) = launch()
+    let before = driver.screenText
+    driver.press("Return")
+    driver.type("zzz")
+    driver.press("Tab")
+    driver.type("more")
+    driver.press("Escape")
+    #expect(topEditor(driver) == nil)
+    #expect(list.notes == notes)
+    #expect(driver.screenText == before)
+  }
+
+  @Test func goingBackWithTheBarKeepsTheEdit() throws {
+    let (driver, list) = launch()
+    driver.press("Return")
+    driver.type("!")
+    driver.tap(x: 1, y: 0)  // the back label
+    #expect(topEditor(driver) == nil)
+    #expect(list.notes[0].title == "Groceries!")
+    #expect(line(driver, row: 0).contains("Groceries!"))
+  }
+
+  @Test func addingANoteInsertsItAtTheTopAndOpensIt() throws {
+    let (driver, list) = launch()
+    driver.press("Control+n")
+    #expect(topEditor(driver)?.isNew == true)
+    driver.type("Fresh")
+    driver.press("Tab")
+    driver.type("first line")
+    driver.press("Return")
+    driver.type("second")
+    driver.press("Control+s")
+    #expect(list.notes.count == 4)
+    #expect(list.notes[0] == Note(title: "Fresh", body: "first line\nsecond"))
+    #expect(line(driver, row: 0).contains("Fresh"))
+    #expect(line(driver, row: 0).contains("first line"))
+    #expect(line(driver, row: 1).contains("Groceries"))
+    #expect(driver.screenText.contains("4 notes"))
+  }
+
+  @Test func cancellingANewNoteRemovesIt() throws {
+    let (driver, list) = launch()
+    driver.press("Control+n")
+    driver.type("Oops")
+    driver.press("Escape")
+    #expect(list.notes == notes)
+    #expect(line(driver, row: 0).contains("Groceries"))
+  }
+
+  @Test func deleteRemovesTheSelectedNote() throws {
+    let (driver, list) = launch()
+    driver.press("Down")
+    driver.press("Delete")
+    #expect(list.notes.map(\.title) == ["Groceries", "Meeting"])
+    #expect(!driver.screenText.contains("Ideas"))
+    #expect(driver.screenText.contains("2 notes"))
+    driver.press("BackSpace")
+    driver.press("BackSpace")
+    #expect(list.notes.isEmpty)
+    #expect(driver.screenText.contains("No notes yet"))
+  }
+
+  @Test func theListAndTheEditorLookAsExpected() throws {
+    let (driver, _) = launch()
+    let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Snapshots")
+    if let mismatch = Snapshot.compare(
+      driver.screenText, toFileAt: snapshots.appendingPathComponent("Notes-list.txt"))
+    {
+      Issue.record("\(mismatch)")
+    }
+    driver.press("Return")
+    if let mismatch = Snapshot.compare(
+      driver.screenText, toFileAt: snapshots.appendingPathComponent("Notes-editor.txt"))
+    {
+      Issue.record("\(mismatch)")
+    }
+  }
+
+  @Test func notesSurviveAJSONRoundTripAndADamagedFileIsAnError() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "notes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("notes.json")
+    #expect(try NotesFile.load(from: file) == [])
+    try NotesFile.save(notes, to: file)
+    #expect(try NotesFile.load(from: file) == notes)
+    try Data("{not json".utf8).write(to: file)
+    #expect(throws: NotesFile.Failure.self) { try NotesFile.load(from: file) }
+  }
+}

@@ -1,0 +1,81 @@
+import EventReplay
+import Foundation
+import Testing
+
+/// Notes and TouchLab run for real in tmux: keys and SGR mouse sequences in, the screen out,
+/// and the terminal exactly as before once the app has quit.
+@Suite("Notes and TouchLab end to end (tmux)", .serialized)
+struct SamplesEndToEndTests {
+  /// Runs `command` from a shell that saves `stty -g` before and after and prints the status.
+  func launch(_ session: TmuxSession, _ command: String, firstFrame: String) throws {
+    let before = session.file("before").path
+    let after = session.file("after").path
+    try session.run("stty -g > \(before); \(command); echo \"EXIT=$?\"; stty -g > \(after)")
+    #expect(try session.waitFor(firstFrame), "the app did not draw its first frame")
+    #expect(try session.format("#{alternate_on}") == "1")
+  }
+
+  /// After the app is gone: exit status 0, the tty settings bit for bit, the main screen back.
+  func expectRestored(_ session: TmuxSession) throws {
+    #expect(try session.waitFor("EXIT=0"))
+    #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: session.file("after").path) })
+    let before = try String(contentsOf: session.file("before"), encoding: .utf8)
+    let after = try String(contentsOf: session.file("after"), encoding: .utf8)
+    #expect(before == after, "stty settings differ after exit")
+    #expect(try session.format("#{alternate_on}") == "0")
+    #expect(try session.format("#{cursor_flag}") == "1", "cursor left hidden")
+  }
+
+  /// A click at a 1-based cell, as xterm's SGR mouse mode reports it.
+  func click(_ session: TmuxSession, column: Int, row: Int) throws {
+    try session.sendLiteral("\u{1b}[<0;\(column);\(row)M")
+    try session.sendLiteral("\u{1b}[<0;\(column);\(row)m")
+  }
+
+  @Test func notesAddsEditsByClickAndSavesItsFile() throws {
+    let session = try TmuxSession(width: 80, height: 20)
+    let data = session.file("notes.json")
+    try launch(session, "\(TmuxSession.productPath("Notes")) --data \(data.path)", firstFrame: "No notes yet")
+    try session.send("C-n")
+    #expect(try session.waitFor("New Note"))
+    try session.sendLiteral("Tmux note")
+    try session.send("Tab")
+    try session.sendLiteral("first line")
+    try session.send("C-s")
+    #expect(
+      try session.waitFor { $0.contains("Tmux note") && $0.contains("first line") && $0.contains("1 note ") })
+    try click(session, column: 6, row: 3)
+    #expect(try session.waitFor("Edit Note"))
+    try session.sendLiteral(" edited")
+    try session.send("Escape")
+    #expect(try session.waitFor { $0.contains("1 note ") && !$0.contains("edited") })
+    try session.send("C-q")
+    try expectRestored(session)
+    let saved = try String(contentsOf: data, encoding: .utf8)
+    #expect(saved.contains("\"title\" : \"Tmux note\""))
+  }
+
+  @Test func touchLabReplaysTwoFingersLogsAClickAndRecordsTheSession() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Samples/TouchLab/two-finger.rkrec")
+    let record = session.file("session.rkrec")
+    try launch(
+      session, "\(TmuxSession.productPath("TouchLab")) --replay \(example.path) --record \(record.path)",
+      firstFrame: "TouchLab — every standard control")
+    // The replay: both fingers' controls log, the button's press and the slider's drag.
+    #expect(
+      try session.waitFor {
+        $0.contains("buttonPressed → target: LabViewController (via responder chain)")
+          && $0.contains("Slider A   touchUpInside")
+      })
+    try click(session, column: 15, row: 10)  // Ghost
+    #expect(try session.waitFor("ghostTapped dropped: target is gone (didDropActionNotification)"))
+    try session.send("C-q")
+    try expectRestored(session)
+    let recording = try Recording(contentsOf: record)
+    let text = recording.text
+    #expect(text.contains("touch 0 began 14 2; 1 began 12 4"), "the replayed touches are recorded")
+    #expect(text.contains("touch 0 began 14 9"), "the mouse click is recorded")
+  }
+}
