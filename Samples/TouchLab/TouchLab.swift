@@ -67,17 +67,8 @@ enum TouchLab {
     }
     let (app, _) = makeApplication()
     var configuration = TerminalHost.Configuration()
-    let recorder = options.record.map { _ in SessionRecorder(screenSize: app.screenSize) }
-    if let recorder, let url = options.record {
-      configuration.inputObserver = { input in recorder.record(input) }
-      configuration.willExit = {
-        do {
-          try recorder.recording.write(to: url)
-        } catch {
-          FileHandle.standardError.write(Data("TouchLab: cannot write \(url.path): \(error)\n".utf8))
-        }
-      }
-    }
+    let recorder = options.record.map { SessionRecorder(writingTo: $0, screenSize: app.screenSize) }
+    recorder?.attach(to: &configuration)
     if let replay {
       schedule(replay, into: app, after: 0.5, recorder: recorder)
     }
@@ -119,26 +110,3 @@ enum TouchLab {
   }
 }
 
-extension InputEvent {
-  /// The same input at another time.
-  func restamped(at time: TimeInterval) -> InputEvent {
-    switch self {
-    case .key(var key):
-      key.timestamp = time
-      return .key(key)
-    case .touches(let samples):
-      return .touches(
-        samples.map {
-          var sample = $0
-          sample.timestamp = time
-          return sample
-        })
-    case .scroll(var scroll):
-      scroll.timestamp = time
-      return .scroll(scroll)
-    case .paste(let text, _): return .paste(text, timestamp: time)
-    case .focus(let active, _): return .focus(active, timestamp: time)
-    case .resize(let size, _): return .resize(size, timestamp: time)
-    }
-  }
-}

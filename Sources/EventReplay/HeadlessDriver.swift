@@ -42,7 +42,7 @@ public final class HeadlessDriver {
   @discardableResult
   public func send(_ input: InputEvent) -> Bool {
     now += step
-    let stamped = input.stamped(now)
+    let stamped = input.restamped(at: now)
     recording.append(stamped, at: now)
     return application.handle(stamped)
   }
@@ -130,7 +130,7 @@ public final class HeadlessDriver {
     var delivered = 0
     for entry in recording.entries {
       now = max(now, entry.time)
-      let input = entry.input.stamped(now)
+      let input = entry.input.restamped(at: now)
       self.recording.append(input, at: now)
       if application.handle(input) { delivered += 1 }
     }
@@ -145,8 +145,9 @@ public final class HeadlessDriver {
 }
 
 extension InputEvent {
-  /// The same input with its timestamp replaced (the driver's clock is the only clock).
-  func stamped(_ time: TimeInterval) -> InputEvent {
+  /// The same input with its timestamp replaced: a replay puts recorded inputs on the clock of
+  /// the session they are fed into.
+  public func restamped(at time: TimeInterval) -> InputEvent {
     switch self {
     case .key(var key):
       key.timestamp = time

@@ -33,7 +33,7 @@ public final class SessionRecorder {
       recording.screenSize = size
       return
     }
-    recording.append(input.stamped(time), at: time)
+    recording.append(input.restamped(at: time), at: time)
   }
 
   /// Writes the recording; errors go to standard error (the terminal is restored by then).

@@ -137,7 +137,8 @@ struct TouchLabTests {
   }
 
   @Test func theRecorderTimesInputsFromTheFirstOne() {
-    let recorder = SessionRecorder(screenSize: Size(width: 80, height: 24))
+    let recorder = SessionRecorder(
+      writingTo: URL(fileURLWithPath: "/dev/null"), screenSize: Size(width: 80, height: 24))
     recorder.record(.touches([TouchSample(id: 0, phase: .began, location: Point(x: 1, y: 2), timestamp: 50)]))
     recorder.record(
       .touches([TouchSample(id: 0, phase: .ended, location: Point(x: 1, y: 2), timestamp: 50.25)]))
