@@ -52,14 +52,17 @@ final class NoteEditorViewController: ViewController {
   var note: Note { Note(title: titleField.text, body: bodyView.text) }
 
   override func loadView() {
-    let root = LayoutView()
+    let root = View()
     for view in [titleLabel, titleField, ruleTop, bodyView, ruleBottom, doneButton, cancelButton, hint]
       as [View]
     {
       root.addSubview(view)
     }
-    root.layout = { [unowned self] root in layout(in: root.bounds.size) }
     view = root
+  }
+
+  override func viewDidLayoutSubviews() {
+    layout(in: view.bounds.size)
   }
 
   private func layout(in size: Size) {

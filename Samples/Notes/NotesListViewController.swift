@@ -28,17 +28,18 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
   }
 
   override func loadView() {
-    let root = LayoutView()
+    let root = View()
     root.addSubview(tableView)
     root.addSubview(emptyLabel)
     root.addSubview(hint)
-    root.layout = { [unowned self] root in
-      let size = root.bounds.size
-      tableView.frame = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
-      emptyLabel.frame = Rect(x: 2, y: 2, width: max(0, size.width - 2), height: 1)
-      hint.frame = Rect(x: 1, y: max(0, size.height - 1), width: max(0, size.width - 1), height: 1)
-    }
     view = root
+  }
+
+  override func viewDidLayoutSubviews() {
+    let size = view.bounds.size
+    tableView.frame = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
+    emptyLabel.frame = Rect(x: 2, y: 2, width: max(0, size.width - 2), height: 1)
+    hint.frame = Rect(x: 1, y: max(0, size.height - 1), width: max(0, size.width - 1), height: 1)
   }
 
   override func viewDidLoad() {

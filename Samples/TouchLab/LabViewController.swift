@@ -71,7 +71,7 @@ final class LabViewController: ViewController {
   }
 
   override func loadView() {
-    let root = LayoutView()
+    let root = View()
     root.addSubview(header)
     for (name, control, note) in controlRows {
       let nameLabel = Label(text: name, style: TextStyle(attributes: .bold))
@@ -86,7 +86,6 @@ final class LabViewController: ViewController {
       names[ObjectIdentifier(control)] = name
     }
     root.addSubview(logView)
-    root.layout = { [unowned self] root in layout(root) }
     view = root
   }
 
@@ -98,6 +97,10 @@ final class LabViewController: ViewController {
     case let segmented as SegmentedControl: return segmented.sizeThatFits(.zero).width
     default: return control.sizeThatFits(.zero).width
     }
+  }
+
+  override func viewDidLayoutSubviews() {
+    layout(view)
   }
 
   private func layout(_ root: View) {

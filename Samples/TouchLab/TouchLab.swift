@@ -109,4 +109,3 @@ enum TouchLab {
     exit(status)
   }
 }
-

@@ -313,7 +313,9 @@ open class View: Responder {
   public func layoutIfNeeded() {
     if needsLayout {
       needsLayout = false
+      viewController?.viewWillLayoutSubviews()
       layoutSubviews()
+      viewController?.viewDidLayoutSubviews()
     }
     for subview in subviews { subview.layoutIfNeeded() }
   }

@@ -46,6 +46,13 @@ open class ViewController: Responder {
 
   /// Called once after the view was loaded.
   open func viewDidLoad() {}
+  /// Called before the root view lays out its subviews (its size changed, or someone called
+  /// `setNeedsLayout`).
+  open func viewWillLayoutSubviews() {}
+  /// Called after the root view laid out its subviews: position views here, in one place,
+  /// without a view subclass per screen.
+  open func viewDidLayoutSubviews() {}
+
   /// Called before the view appears on screen.
   open func viewWillAppear() {}
   /// Called after the view appeared.
