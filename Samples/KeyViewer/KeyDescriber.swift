@@ -40,11 +40,15 @@ struct KeyDescriber {
   /// user learns the physical key.
   func whereOnLayout(_ event: KeyEvent) -> String {
     if let code = event.keyCode { return keymap.keyName(forKeyCode: code).map { "<\($0)>" } ?? "—" }
-    guard let character = event.characters.first ?? event.keysym.unicodeScalar.map(Character.init),
+    let typed = event.charactersIgnoringModifiers.first ?? event.characters.first
+    guard let character = typed ?? event.keysym.unicodeScalar.map(Character.init),
       let stroke = keymap.keyStrokes(for: character, layout: 0).first
     else { return "—" }
     let key = keymap.keyName(forKeyCode: stroke.keyCode).map { "<\($0)>" } ?? "\(stroke.keyCode)"
-    let modifiers = stroke.modifiers.map { Self.modifierNames[$0] ?? $0 }
+    // The modifiers the user held that the layout did not need for the character (Control).
+    let held = event.modifierFlags.intersection([.control, .alt, .super, .hyper, .meta])
+    let modifiers =
+      (held.isEmpty ? [] : [held.description]) + stroke.modifiers.map { Self.modifierNames[$0] ?? $0 }
     return modifiers.isEmpty ? key : "\(modifiers.joined(separator: "+"))+\(key)"
   }
 
