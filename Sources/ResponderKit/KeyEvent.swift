@@ -61,6 +61,7 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   public var keysym: Keysym
   /// Both texts, packed: most keys type one short character, kept inline so that copying
   /// a key retains and allocates nothing (a terminal delivers one event per key).
+  @usableFromInline
   var text: KeyText
   /// The modifiers held.
   public var modifierFlags: ModifierFlags
@@ -102,6 +103,7 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   ///
   /// `scalar` becomes ``characters`` and `scalarIgnoringModifiers` (default: `scalar`)
   /// becomes ``charactersIgnoringModifiers``; nil gives empty text.
+  @inlinable
   public init(
     keysym: Keysym, scalar: Unicode.Scalar?, scalarIgnoringModifiers: Unicode.Scalar?? = nil,
     modifierFlags: ModifierFlags = [], phase: Phase = .down, keyCode: UInt32? = nil,

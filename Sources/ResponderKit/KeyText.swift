@@ -4,8 +4,10 @@
 /// inline: bytes 0–6 of a word hold the UTF-8, byte 7 the length. Longer texts (kitty's
 /// associated text, compose results) share an immutable box. Equality and hashing are the
 /// `String`s', so canonically equivalent texts stay equal however they are stored.
+@usableFromInline
 struct KeyText: Hashable, Sendable {
   /// Where the texts live.
+  @usableFromInline
   enum Storage: Sendable {
     /// Both texts packed into words.
     case inline(characters: UInt64, ignoringModifiers: UInt64)
@@ -14,6 +16,7 @@ struct KeyText: Hashable, Sendable {
   }
 
   /// Texts too long to pack.
+  @usableFromInline
   final class Box: Sendable {
     let characters: String
     let charactersIgnoringModifiers: String
@@ -24,6 +27,7 @@ struct KeyText: Hashable, Sendable {
     }
   }
 
+  @usableFromInline
   var storage: Storage
 
   /// Packs two strings.
@@ -37,6 +41,7 @@ struct KeyText: Hashable, Sendable {
   }
 
   /// Packs two scalars (nil: empty text).
+  @inlinable
   init(scalar: Unicode.Scalar?, scalarIgnoringModifiers: Unicode.Scalar?) {
     storage = .inline(
       characters: scalar.map(KeyText.pack) ?? 0,
@@ -73,6 +78,7 @@ struct KeyText: Hashable, Sendable {
     }
   }
 
+  @usableFromInline
   static func == (lhs: KeyText, rhs: KeyText) -> Bool {
     if case .inline(let a, let b) = lhs.storage, case .inline(let c, let d) = rhs.storage, a == c, b == d {
       return true
@@ -81,6 +87,7 @@ struct KeyText: Hashable, Sendable {
       && lhs.charactersIgnoringModifiers == rhs.charactersIgnoringModifiers
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(characters)
     hasher.combine(charactersIgnoringModifiers)
@@ -105,6 +112,7 @@ struct KeyText: Hashable, Sendable {
   }
 
   /// A word holding one scalar's UTF-8.
+  @inlinable
   static func pack(_ scalar: Unicode.Scalar) -> UInt64 {
     let v = UInt64(scalar.value)
     switch v {

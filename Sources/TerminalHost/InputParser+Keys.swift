@@ -12,10 +12,10 @@ import ResponderKit
 /// - `charactersIgnoringModifiers`: the character with no modifiers but Shift.
 /// - Legacy text carries no Shift flag: "A" arrives already shifted.
 extension InputParser {
-  /// Key events for the printable ASCII bytes, built once.
-  static let asciiKeys: [KeyEvent] = (0..<128).map { byte in
-    guard byte >= 0x20 && byte < 0x7f else { return KeyEvent(keysym: .noSymbol) }
-    return KeyEvent(keysym: Keysym(UInt32(byte)), scalar: UnicodeScalar(UInt8(byte)))
+  /// The key for a printable ASCII byte (0x20…0x7e): its keysym is the byte's value.
+  @inline(__always)
+  static func asciiKey(_ byte: UInt8, time: TimeInterval) -> KeyEvent {
+    KeyEvent(keysym: Keysym(UInt32(byte)), scalar: UnicodeScalar(byte), timestamp: time)
   }
 
   /// A key for a C0 control byte or DEL, as legacy terminals send them.
@@ -49,9 +49,8 @@ extension InputParser {
   static func textKey(_ byte: UInt8, modifiers: KeyEvent.ModifierFlags, time: TimeInterval)
     -> KeyEvent
   {
-    var key = asciiKeys[Int(byte)]
+    var key = asciiKey(byte, time: time)
     key.modifierFlags = modifiers
-    key.timestamp = time
     return key
   }
 

@@ -67,11 +67,6 @@ public struct InputParser: Sendable {
   var discardingSequence = false
   /// The numbers of the control sequence being decoded.
   var parameters = CSIParameters()
-  /// Items for the printable ASCII bytes (0x20…0x7e) stamped with `asciiItemsTime`, so the
-  /// hot path copies one value per byte instead of building it.
-  var asciiItems: [TerminalInput] = []
-  /// The timestamp of `asciiItems`.
-  var asciiItemsTime: TimeInterval = 0
 
   /// Creates a parser.
   public init(
@@ -215,19 +210,14 @@ public struct InputParser: Sendable {
     while i < n {
       let byte = p[i]
       if !inPaste && !discardingSequence && byte >= 0x20 && byte < 0x7f {
-        // Hot path: runs of printable ASCII copy ready-made items stamped with `time`.
-        if asciiItemsTime != time || asciiItems.isEmpty { makeASCIIItems(time: time) }
-        let table = asciiItems
-        i = table.withUnsafeBufferPointer { table in
-          // `pointee` lends the element in place, so the handler sink copies nothing.
-          let base = table.baseAddress!
-          var j = i
-          repeat {
-            items.accept((base + (Int(p[j]) &- 0x20)).pointee)
-            j += 1
-          } while j < n && p[j] >= 0x20 && p[j] < 0x7f
-          return j
-        }
+        // Hot path: runs of printable ASCII. Each key is built in place and moved to the
+        // sink: a key retains nothing, so building is cheaper than copying a ready-made one.
+        var j = i
+        repeat {
+          items.accept(.event(.key(InputParser.asciiKey(p[j], time: time))))
+          j += 1
+        } while j < n && p[j] >= 0x20 && p[j] < 0x7f
+        i = j
         continue
       }
       if inPaste {
@@ -245,10 +235,10 @@ public struct InputParser: Sendable {
         if byte >= 0x40 && byte <= 0x7e { i += 1 }
         continue
       }
-      let step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
+      var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
-      if let item = step.item { items.accept(item) }
+      if let item = step.item.take() { items.accept(item) }
       switch step.effect {
       case .none: break
       case .startPaste:
@@ -258,16 +248,6 @@ public struct InputParser: Sendable {
       }
     }
     return i
-  }
-
-  mutating func makeASCIIItems(time: TimeInterval) {
-    asciiItems.removeAll(keepingCapacity: true)
-    for byte in 0x20..<0x7f {
-      var key = InputParser.asciiKeys[byte]
-      key.timestamp = time
-      asciiItems.append(.event(.key(key)))
-    }
-    asciiItemsTime = time
   }
 
   /// What decoding one item asks the loop to do besides delivering it.
@@ -292,9 +272,7 @@ public struct InputParser: Sendable {
   ) -> Step {
     let byte = p[0]
     if byte >= 0x20 && byte < 0x7f {
-      var key = InputParser.asciiKeys[Int(byte)]
-      key.timestamp = time
-      return Step(used: 1, item: .event(.key(key)))
+      return Step(used: 1, item: .event(.key(InputParser.asciiKey(byte, time: time))))
     }
     if byte == 0x1b {
       return decodeEscape(p, n, final: final, altPrefixed: altPrefixed, time: time)
