@@ -55,6 +55,7 @@ extension InputParser {
   }
 
   /// An unmodified character key (UTF-8 text).
+  @inline(__always)
   static func characterKey(_ scalar: Unicode.Scalar, time: TimeInterval) -> KeyEvent {
     KeyEvent(keysym: Keysym(unicodeScalar: scalar), scalar: scalar, timestamp: time)
   }

@@ -220,6 +220,14 @@ public struct InputParser: Sendable {
         i = j
         continue
       }
+      if byte >= 0x80 && !inPaste && !discardingSequence {
+        // UTF-8 text, decoded here rather than through `decode` to skip building a `Step`.
+        let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
+        if used == 0 { break }
+        items.accept(.event(.key(InputParser.characterKey(scalar, time: time))))
+        i += used
+        continue
+      }
       if inPaste {
         let used = stepPaste(p + i, n - i, final: final, time: time, into: &items)
         if used == 0 { break }
@@ -350,9 +358,18 @@ public struct InputParser: Sendable {
     return Step(used: 3, item: InputParser.functionalKey(keysym, time: time))
   }
 
-  /// One UTF-8 encoded character; invalid or truncated bytes give U+FFFD, using the longest
-  /// valid prefix (the "maximal subpart" rule), so the byte that broke it starts afresh.
+  /// One UTF-8 encoded character; invalid or truncated bytes give U+FFFD.
   func decodeUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
+    let (used, scalar) = InputParser.scanUTF8(p, n, final: final)
+    guard used > 0 else { return .incomplete }
+    return Step(used: used, item: .event(.key(InputParser.characterKey(scalar, time: time))))
+  }
+
+  /// The character at `p` (a byte ≥ 0x80) and the bytes it uses; 0 bytes when it needs more.
+  /// Invalid or truncated bytes give U+FFFD, using the longest valid prefix (the "maximal
+  /// subpart" rule), so the byte that broke it starts afresh.
+  @inline(__always)
+  static func scanUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool) -> (Int, Unicode.Scalar) {
     let lead = p[0]
     var need: Int
     var value: UInt32
@@ -373,28 +390,20 @@ public struct InputParser: Sendable {
       if lead == 0xf0 { low = 0x90 }
       if lead == 0xf4 { high = 0x8f }
     default:
-      return Step(used: 1, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
+      return (1, "\u{FFFD}")
     }
     var k = 1
     while need > 0 {
-      guard k < n else {
-        if final {
-          return Step(used: k, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
-        }
-        return .incomplete
-      }
+      guard k < n else { return final ? (k, "\u{FFFD}") : (0, "\u{FFFD}") }
       let byte = p[k]
-      guard byte >= low && byte <= high else {
-        return Step(used: k, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
-      }
+      guard byte >= low && byte <= high else { return (k, "\u{FFFD}") }
       value = value << 6 | UInt32(byte & 0x3f)
       low = 0x80
       high = 0xbf
       k += 1
       need -= 1
     }
-    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-    return Step(used: k, item: .event(.key(InputParser.characterKey(scalar, time: time))))
+    return (k, Unicode.Scalar(value) ?? "\u{FFFD}")
   }
 
   // MARK: - Paste
