@@ -5,7 +5,7 @@ APT_PACKAGES := libxkbcommon-dev xkb-data libx11-data pkg-config
 DEMO ?= KeyViewer
 TEST_PACKAGES := tmux
 
-.PHONY: deps test-deps build test demo bench format lint docs clean
+.PHONY: deps test-deps build test demo bench fuzz format lint docs clean
 
 # libxkbcommon and its data; apt only when something is missing.
 deps:
@@ -36,6 +36,17 @@ demo: deps
 bench: deps
 	$(SWIFT) build -c release --product ResponderBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/ResponderBenchmarks
+
+# libFuzzer on the input parser for 60 s (reliability B1). New finds go to a scratch corpus;
+# crashes are written as crash-* here: minimise them and add them to the corpus. Its own
+# build directory, so the sanitizer flags do not force a rebuild of the normal one.
+FUZZ_SCRATCH ?= .build/fuzz-corpus
+fuzz: deps
+	$(SWIFT) build --scratch-path .build/fuzz --product InputParserFuzzer \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+	mkdir -p $(FUZZ_SCRATCH)
+	SWIFT_BACKTRACE=enable=no .build/fuzz/debug/InputParserFuzzer -max_total_time=60 -rss_limit_mb=512 \
+	  $(FUZZ_SCRATCH) Tests/Fuzzers/InputParser/Corpus
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Samples Benchmarks
