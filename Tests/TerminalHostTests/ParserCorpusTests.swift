@@ -1,4 +1,5 @@
 import Foundation
+import ResponderKit
 import Testing
 
 @testable import InputParserFuzzer
