@@ -40,12 +40,14 @@ bench: deps
 # libFuzzer on the input parser for 60 s (reliability B1). New finds go to a scratch corpus;
 # crashes are written as crash-* here: minimise them and add them to the corpus. Its own
 # build directory, so the sanitizer flags do not force a rebuild of the normal one.
+# FUZZ_CONFIG=release runs about 7x more inputs per second.
 FUZZ_SCRATCH ?= .build/fuzz-corpus
+FUZZ_CONFIG ?= debug
 fuzz: deps
-	$(SWIFT) build --scratch-path .build/fuzz --product InputParserFuzzer \
+	$(SWIFT) build -c $(FUZZ_CONFIG) --scratch-path .build/fuzz --product InputParserFuzzer \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 	mkdir -p $(FUZZ_SCRATCH)
-	SWIFT_BACKTRACE=enable=no .build/fuzz/debug/InputParserFuzzer -max_total_time=60 -rss_limit_mb=512 \
+	SWIFT_BACKTRACE=enable=no .build/fuzz/$(FUZZ_CONFIG)/InputParserFuzzer -max_total_time=60 -rss_limit_mb=512 \
 	  $(FUZZ_SCRATCH) Tests/Fuzzers/InputParser/Corpus
 
 format:
