@@ -38,7 +38,8 @@ bench: deps
 	$$($(SWIFT) build -c release --show-bin-path)/ResponderBenchmarks
 
 # libFuzzer on the input parser for 60 s (reliability B1). New finds go to a scratch corpus;
-# crashes are written as crash-* here: minimise them and add them to the corpus. Its own
+# crashes (and hangs, as timeout-*) are written here: minimise them and add them to the
+# corpus. Its own
 # build directory, so the sanitizer flags do not force a rebuild of the normal one.
 # FUZZ_CONFIG=release runs about 7x more inputs per second.
 FUZZ_SCRATCH ?= .build/fuzz-corpus
@@ -47,7 +48,8 @@ fuzz: deps
 	$(SWIFT) build -c $(FUZZ_CONFIG) --scratch-path .build/fuzz --product InputParserFuzzer \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 	mkdir -p $(FUZZ_SCRATCH)
-	SWIFT_BACKTRACE=enable=no .build/fuzz/$(FUZZ_CONFIG)/InputParserFuzzer -max_total_time=60 -rss_limit_mb=512 \
+	SWIFT_BACKTRACE=enable=no .build/fuzz/$(FUZZ_CONFIG)/InputParserFuzzer -max_total_time=60 \
+	  -rss_limit_mb=512 -timeout=10 \
 	  $(FUZZ_SCRATCH) Tests/Fuzzers/InputParser/Corpus
 
 format:

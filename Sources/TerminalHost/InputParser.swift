@@ -31,7 +31,9 @@ import ResponderKit
 /// **Bounds.** A control sequence may be ``maxSequenceLength`` bytes long, with at most
 /// ``maxParameterCount`` numbers; a longer one is reported once as `.unknown` holding its first
 /// ``maxSequenceLength`` bytes, and the rest of it, up to and including its final byte, is
-/// skipped. So the parser holds at most ``maxSequenceLength`` bytes of sequence. Pasted text is
+/// skipped. An Alt-prefixed item (`ESC ESC [ …`) counts its extra ESC: when it would be
+/// longer, the first ESC is Escape on its own. So the parser holds at most
+/// ``maxSequenceLength`` bytes of sequence. Pasted text is
 /// delivered in chunks: whenever more than ``pasteChunkLimit`` bytes have collected, the first
 /// ``pasteChunkLimit`` (cut back to a UTF-8 boundary) are sent as one `.paste`; the rest goes
 /// with the end marker, and an empty bracketed paste is one empty `.paste`. Pasted text is
@@ -322,8 +324,16 @@ public struct InputParser: Sendable {
       // Only one ESC prefix counts: ESC ESC x is Alt+Escape, then x.
       return Step(used: 1, item: InputParser.functionalKey(.escape, time: time))
     }
-    let inner = decode(p + 1, n - 1, final: final, altPrefixed: true, time: time)
-    if inner.used == 0 { return .incomplete }
+    // The prefixed item must fit, ESC included, in one sequence's bytes: that is all the
+    // parser ever holds back, so a longer one could never complete (found by fuzzing: ESC ESC
+    // `[` and 255 parameter bytes arriving in two reads stalled the parser). Once that many
+    // bytes are here and the item is still unfinished, the ESC is Escape on its own.
+    let limit = InputParser.maxSequenceLength
+    let window = min(n - 1, limit - 1)
+    let inner = decode(p + 1, window, final: final && n < limit, altPrefixed: true, time: time)
+    if inner.used == 0 {
+      return n >= limit ? Step(used: 1, item: InputParser.functionalKey(.escape, time: time)) : .incomplete
+    }
     if inner.effect == .none, case .event(.key(var key))? = inner.item {
       key.modifierFlags.insert(.alt)
       return Step(used: inner.used + 1, item: .event(.key(key)))

@@ -48,4 +48,29 @@ import Testing
       #expect(problems.isEmpty)
     }
   }
+
+  /// The fuzzer's find: an Alt-prefixed CSI (ESC ESC `[` …) longer than the held-back bound,
+  /// arriving in two reads, stalled the parser forever. Now an Alt-prefixed item may be
+  /// ``InputParser/maxSequenceLength`` bytes, ESC included, whole or split.
+  @Test(
+    "Alt-prefixed CSI around the length bound",
+    arguments: [(248, true), (249, true), (250, false), (251, false), (300, false)])
+  func altPrefixedSequenceAtTheBound(zeros: Int, isAltKey: Bool) {
+    let input = Array("\u{1b}\u{1b}[".utf8) + Array(repeating: 0x30, count: zeros) + Array("1;5Ax".utf8)
+    let whole = ParserRobustnessTests.decode(input, splitAt: [])
+    for cut in [1, 2, 3, 13, 200, 254, 255, 256, 257, input.count - 1] where cut <= input.count {
+      #expect(ParserRobustnessTests.decode(input, splitAt: [cut]) == whole, "cut \(cut)")
+    }
+    let up = key(.up, "", [.control])
+    let altUp = key(.up, "", [.control, .alt])
+    if isAltKey {
+      #expect(whole == [altUp, char("x")])
+    } else if zeros < 251 {
+      #expect(whole == [key(.escape, "\u{1b}"), up, char("x")])
+    } else {
+      #expect(whole.count == 3)
+      #expect(whole.first == key(.escape, "\u{1b}"))
+      #expect(whole.last == char("x"))
+    }
+  }
 }
