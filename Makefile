@@ -39,8 +39,7 @@ bench: deps
 
 # libFuzzer on the input parser for 60 s (reliability B1). New finds go to a scratch corpus;
 # crashes (and hangs, as timeout-*) are written here: minimise them and add them to the
-# corpus. Its own
-# build directory, so the sanitizer flags do not force a rebuild of the normal one.
+# corpus. Its own build directory, so the sanitizer flags do not force a normal rebuild.
 # FUZZ_CONFIG=release runs about 7x more inputs per second.
 FUZZ_SCRATCH ?= .build/fuzz-corpus
 FUZZ_CONFIG ?= debug
