@@ -51,7 +51,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalHostTests",
-      dependencies: ["TerminalHost", "ResponderKit", "XKBKeyboard"],
+      dependencies: ["TerminalHost", "ResponderKit", "XKBKeyboard", "InputParserFuzzer"],
       exclude: ["Golden"],
       swiftSettings: strict
     ),
@@ -59,6 +59,16 @@ let package = Package(
       name: "EventReplayTests",
       dependencies: ["EventReplay", "TerminalHost", "ResponderKit", "XKBKeyboard"],
       exclude: ["Snapshots"],
+      swiftSettings: strict
+    ),
+
+    // The parser's libFuzzer target (`make fuzz`); without -DFUZZING it replays files, and
+    // TerminalHostTests replays its corpus through the same invariant checks.
+    .executableTarget(
+      name: "InputParserFuzzer",
+      dependencies: ["TerminalHost", "ResponderKit"],
+      path: "Tests/Fuzzers/InputParser",
+      exclude: ["Corpus"],
       swiftSettings: strict
     ),
 

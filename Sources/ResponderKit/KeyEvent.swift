@@ -59,17 +59,29 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   public var keyCode: UInt32?
   /// What the key means with the current modifiers and layout.
   public var keysym: Keysym
-  /// The text the key types, after modifiers (Control+a gives "\u{1}"); empty for
-  /// functional keys.
-  public var characters: String
-  /// The text the key types with no modifiers but Shift, used to match shortcuts.
-  public var charactersIgnoringModifiers: String
+  /// Both texts, packed: most keys type one short character, kept inline so that copying
+  /// a key retains and allocates nothing (a terminal delivers one event per key).
+  @usableFromInline
+  var text: KeyText
   /// The modifiers held.
   public var modifierFlags: ModifierFlags
   /// Press, repeat or release.
   public var phase: Phase
   /// Seconds on the event source's clock (monotonic; virtual in replays).
   public var timestamp: TimeInterval
+
+  /// The text the key types, after modifiers (Control+a gives "\u{1}"); empty for
+  /// functional keys.
+  public var characters: String {
+    get { text.characters }
+    set { text.setCharacters(newValue) }
+  }
+
+  /// The text the key types with no modifiers but Shift, used to match shortcuts.
+  public var charactersIgnoringModifiers: String {
+    get { text.charactersIgnoringModifiers }
+    set { text.setCharactersIgnoringModifiers(newValue) }
+  }
 
   /// Creates a key event.
   public init(
@@ -78,8 +90,27 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
     timestamp: TimeInterval = 0
   ) {
     self.keysym = keysym
-    self.characters = characters
-    self.charactersIgnoringModifiers = charactersIgnoringModifiers ?? characters
+    self.text = KeyText(
+      characters: characters, charactersIgnoringModifiers: charactersIgnoringModifiers ?? characters)
+    self.modifierFlags = modifierFlags
+    self.phase = phase
+    self.keyCode = keyCode
+    self.timestamp = timestamp
+  }
+
+  /// Creates a key event whose texts are at most one scalar each, building no `String`: the
+  /// fast path for input sources that decode one key at a time.
+  ///
+  /// `scalar` becomes ``characters`` and `scalarIgnoringModifiers` (default: `scalar`)
+  /// becomes ``charactersIgnoringModifiers``; nil gives empty text.
+  @inlinable
+  public init(
+    keysym: Keysym, scalar: Unicode.Scalar?, scalarIgnoringModifiers: Unicode.Scalar?? = nil,
+    modifierFlags: ModifierFlags = [], phase: Phase = .down, keyCode: UInt32? = nil,
+    timestamp: TimeInterval = 0
+  ) {
+    self.keysym = keysym
+    self.text = KeyText(scalar: scalar, scalarIgnoringModifiers: scalarIgnoringModifiers ?? scalar)
     self.modifierFlags = modifierFlags
     self.phase = phase
     self.keyCode = keyCode
@@ -106,5 +137,38 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
       key = keysym.description
     }
     return "\(phase.rawValue) \(mods.isEmpty ? "" : mods.description + "+")\(key)"
+  }
+}
+
+// The coding keys and layout are those of the stored properties before the texts were packed,
+// so recordings read and written by earlier versions stay the same.
+extension KeyEvent {
+  enum CodingKeys: String, CodingKey {
+    case keyCode, keysym, characters, charactersIgnoringModifiers, modifierFlags, phase, timestamp
+  }
+
+  /// Decodes a key event.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      keysym: try container.decode(Keysym.self, forKey: .keysym),
+      characters: try container.decode(String.self, forKey: .characters),
+      charactersIgnoringModifiers: try container.decode(String.self, forKey: .charactersIgnoringModifiers),
+      modifierFlags: try container.decode(ModifierFlags.self, forKey: .modifierFlags),
+      phase: try container.decode(Phase.self, forKey: .phase),
+      keyCode: try container.decodeIfPresent(UInt32.self, forKey: .keyCode),
+      timestamp: try container.decode(TimeInterval.self, forKey: .timestamp))
+  }
+
+  /// Encodes a key event.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(keyCode, forKey: .keyCode)
+    try container.encode(keysym, forKey: .keysym)
+    try container.encode(characters, forKey: .characters)
+    try container.encode(charactersIgnoringModifiers, forKey: .charactersIgnoringModifiers)
+    try container.encode(modifierFlags, forKey: .modifierFlags)
+    try container.encode(phase, forKey: .phase)
+    try container.encode(timestamp, forKey: .timestamp)
   }
 }

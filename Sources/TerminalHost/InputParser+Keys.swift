@@ -12,11 +12,10 @@ import ResponderKit
 /// - `charactersIgnoringModifiers`: the character with no modifiers but Shift.
 /// - Legacy text carries no Shift flag: "A" arrives already shifted.
 extension InputParser {
-  /// Key events for the printable ASCII bytes, built once.
-  static let asciiKeys: [KeyEvent] = (0..<128).map { byte in
-    guard byte >= 0x20 && byte < 0x7f else { return KeyEvent(keysym: .noSymbol) }
-    let text = String(UnicodeScalar(UInt8(byte)))
-    return KeyEvent(keysym: Keysym(UInt32(byte)), characters: text, charactersIgnoringModifiers: text)
+  /// The key for a printable ASCII byte (0x20…0x7e): its keysym is the byte's value.
+  @inline(__always)
+  static func asciiKey(_ byte: UInt8, time: TimeInterval) -> KeyEvent {
+    KeyEvent(keysym: Keysym(UInt32(byte)), scalar: UnicodeScalar(byte), timestamp: time)
   }
 
   /// A key for a C0 control byte or DEL, as legacy terminals send them.
@@ -41,28 +40,24 @@ extension InputParser {
       case 0x1f: 0x2f
       default: byte + 0x60  // 0x01…0x1a: a…z
       }
-    let plain = String(UnicodeScalar(base))
     return KeyEvent(
-      keysym: Keysym(UInt32(base)), characters: String(UnicodeScalar(byte)),
-      charactersIgnoringModifiers: plain, modifierFlags: .control, timestamp: time)
+      keysym: Keysym(UInt32(base)), scalar: UnicodeScalar(byte),
+      scalarIgnoringModifiers: UnicodeScalar(base), modifierFlags: .control, timestamp: time)
   }
 
   /// A printable ASCII key with modifiers (Alt prefix, ESC [ or ESC O settled by timeout).
   static func textKey(_ byte: UInt8, modifiers: KeyEvent.ModifierFlags, time: TimeInterval)
     -> KeyEvent
   {
-    var key = asciiKeys[Int(byte)]
+    var key = asciiKey(byte, time: time)
     key.modifierFlags = modifiers
-    key.timestamp = time
     return key
   }
 
   /// An unmodified character key (UTF-8 text).
+  @inline(__always)
   static func characterKey(_ scalar: Unicode.Scalar, time: TimeInterval) -> KeyEvent {
-    let text = String(scalar)
-    return KeyEvent(
-      keysym: Keysym(unicodeScalar: scalar), characters: text, charactersIgnoringModifiers: text,
-      timestamp: time)
+    KeyEvent(keysym: Keysym(unicodeScalar: scalar), scalar: scalar, timestamp: time)
   }
 
   /// A functional key as an input item.
@@ -78,18 +73,17 @@ extension InputParser {
     _ keysym: Keysym, modifiers: KeyEvent.ModifierFlags = [], phase: KeyEvent.Phase = .down,
     text: String? = nil, time: TimeInterval
   ) -> KeyEvent {
-    var characters = ""
+    let scalar: Unicode.Scalar?
     switch keysym {
-    case .returnKey, .tab, .backSpace, .escape:
-      characters = String(keysym.unicodeScalar!)
-    default:
-      characters = KittyKeyCodes.keypadText(for: keysym) ?? ""
+    case .returnKey, .tab, .backSpace, .escape: scalar = keysym.unicodeScalar
+    default: scalar = KittyKeyCodes.keypadText(for: keysym)?.unicodeScalars.first
     }
-    let ignoring = characters
-    if let text { characters = text }
-    return KeyEvent(
-      keysym: keysym, characters: characters, charactersIgnoringModifiers: ignoring,
-      modifierFlags: modifiers, phase: phase, timestamp: time)
+    if let text {
+      return KeyEvent(
+        keysym: keysym, characters: text, charactersIgnoringModifiers: scalar.map { String($0) } ?? "",
+        modifierFlags: modifiers, phase: phase, timestamp: time)
+    }
+    return KeyEvent(keysym: keysym, scalar: scalar, modifierFlags: modifiers, phase: phase, timestamp: time)
   }
 
   /// A character key with modifiers, as the kitty protocol and modifyOtherKeys report it:
@@ -109,20 +103,19 @@ extension InputParser {
         if upper.count == 1 { typedScalar = upper.first! }
       }
     }
-    // ASCII strings come ready-made from the table; others are small (inline) strings.
-    let typed =
-      typedScalar.value >= 0x20 && typedScalar.value < 0x7f
-      ? asciiKeys[Int(typedScalar.value)].characters : String(typedScalar)
     let keysym = Keysym(unicodeScalar: typedScalar)
-    var characters = typed
     if let text {
-      characters = text
-    } else if modifiers.contains(.control), base.isASCII, let control = controlByte(UInt8(base.value)) {
-      characters = String(UnicodeScalar(control))
+      return KeyEvent(
+        keysym: keysym, characters: text, charactersIgnoringModifiers: String(typedScalar),
+        modifierFlags: modifiers, phase: phase, timestamp: time)
+    }
+    var scalar = typedScalar
+    if modifiers.contains(.control), base.isASCII, let control = controlByte(UInt8(base.value)) {
+      scalar = UnicodeScalar(control)
     }
     return KeyEvent(
-      keysym: keysym, characters: characters, charactersIgnoringModifiers: typed,
-      modifierFlags: modifiers, phase: phase, timestamp: time)
+      keysym: keysym, scalar: scalar, scalarIgnoringModifiers: typedScalar, modifierFlags: modifiers,
+      phase: phase, timestamp: time)
   }
 
   /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's; capitals

@@ -31,7 +31,9 @@ import ResponderKit
 /// **Bounds.** A control sequence may be ``maxSequenceLength`` bytes long, with at most
 /// ``maxParameterCount`` numbers; a longer one is reported once as `.unknown` holding its first
 /// ``maxSequenceLength`` bytes, and the rest of it, up to and including its final byte, is
-/// skipped. So the parser holds at most ``maxSequenceLength`` bytes of sequence. Pasted text is
+/// skipped. An Alt-prefixed item (`ESC ESC [ …`) counts its extra ESC: when it would be
+/// longer, the first ESC is Escape on its own. So the parser holds at most
+/// ``maxSequenceLength`` bytes of sequence. Pasted text is
 /// delivered in chunks: whenever more than ``pasteChunkLimit`` bytes have collected, the first
 /// ``pasteChunkLimit`` (cut back to a UTF-8 boundary) are sent as one `.paste`; the rest goes
 /// with the end marker, and an empty bracketed paste is one empty `.paste`. Pasted text is
@@ -67,11 +69,6 @@ public struct InputParser: Sendable {
   var discardingSequence = false
   /// The numbers of the control sequence being decoded.
   var parameters = CSIParameters()
-  /// Items for the printable ASCII bytes (0x20…0x7e) stamped with `asciiItemsTime`, so the
-  /// hot path copies one value per byte instead of building it.
-  var asciiItems: [TerminalInput] = []
-  /// The timestamp of `asciiItems`.
-  var asciiItemsTime: TimeInterval = 0
 
   /// Creates a parser.
   public init(
@@ -215,19 +212,22 @@ public struct InputParser: Sendable {
     while i < n {
       let byte = p[i]
       if !inPaste && !discardingSequence && byte >= 0x20 && byte < 0x7f {
-        // Hot path: runs of printable ASCII copy ready-made items stamped with `time`.
-        if asciiItemsTime != time || asciiItems.isEmpty { makeASCIIItems(time: time) }
-        let table = asciiItems
-        i = table.withUnsafeBufferPointer { table in
-          // `pointee` lends the element in place, so the handler sink copies nothing.
-          let base = table.baseAddress!
-          var j = i
-          repeat {
-            items.accept((base + (Int(p[j]) &- 0x20)).pointee)
-            j += 1
-          } while j < n && p[j] >= 0x20 && p[j] < 0x7f
-          return j
-        }
+        // Hot path: runs of printable ASCII. Each key is built in place and moved to the
+        // sink: a key retains nothing, so building is cheaper than copying a ready-made one.
+        var j = i
+        repeat {
+          items.accept(.event(.key(InputParser.asciiKey(p[j], time: time))))
+          j += 1
+        } while j < n && p[j] >= 0x20 && p[j] < 0x7f
+        i = j
+        continue
+      }
+      if byte >= 0x80 && !inPaste && !discardingSequence {
+        // UTF-8 text, decoded here rather than through `decode` to skip building a `Step`.
+        let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
+        if used == 0 { break }
+        items.accept(.event(.key(InputParser.characterKey(scalar, time: time))))
+        i += used
         continue
       }
       if inPaste {
@@ -245,10 +245,10 @@ public struct InputParser: Sendable {
         if byte >= 0x40 && byte <= 0x7e { i += 1 }
         continue
       }
-      let step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
+      var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
-      if let item = step.item { items.accept(item) }
+      if let item = step.item.take() { items.accept(item) }
       switch step.effect {
       case .none: break
       case .startPaste:
@@ -258,16 +258,6 @@ public struct InputParser: Sendable {
       }
     }
     return i
-  }
-
-  mutating func makeASCIIItems(time: TimeInterval) {
-    asciiItems.removeAll(keepingCapacity: true)
-    for byte in 0x20..<0x7f {
-      var key = InputParser.asciiKeys[byte]
-      key.timestamp = time
-      asciiItems.append(.event(.key(key)))
-    }
-    asciiItemsTime = time
   }
 
   /// What decoding one item asks the loop to do besides delivering it.
@@ -292,9 +282,7 @@ public struct InputParser: Sendable {
   ) -> Step {
     let byte = p[0]
     if byte >= 0x20 && byte < 0x7f {
-      var key = InputParser.asciiKeys[Int(byte)]
-      key.timestamp = time
-      return Step(used: 1, item: .event(.key(key)))
+      return Step(used: 1, item: .event(.key(InputParser.asciiKey(byte, time: time))))
     }
     if byte == 0x1b {
       return decodeEscape(p, n, final: final, altPrefixed: altPrefixed, time: time)
@@ -336,8 +324,16 @@ public struct InputParser: Sendable {
       // Only one ESC prefix counts: ESC ESC x is Alt+Escape, then x.
       return Step(used: 1, item: InputParser.functionalKey(.escape, time: time))
     }
-    let inner = decode(p + 1, n - 1, final: final, altPrefixed: true, time: time)
-    if inner.used == 0 { return .incomplete }
+    // The prefixed item must fit, ESC included, in one sequence's bytes: that is all the
+    // parser ever holds back, so a longer one could never complete (found by fuzzing: ESC ESC
+    // `[` and 255 parameter bytes arriving in two reads stalled the parser). Once that many
+    // bytes are here and the item is still unfinished, the ESC is Escape on its own.
+    let limit = InputParser.maxSequenceLength
+    let window = min(n - 1, limit - 1)
+    let inner = decode(p + 1, window, final: final && n < limit, altPrefixed: true, time: time)
+    if inner.used == 0 {
+      return n >= limit ? Step(used: 1, item: InputParser.functionalKey(.escape, time: time)) : .incomplete
+    }
     if inner.effect == .none, case .event(.key(var key))? = inner.item {
       key.modifierFlags.insert(.alt)
       return Step(used: inner.used + 1, item: .event(.key(key)))
@@ -372,9 +368,18 @@ public struct InputParser: Sendable {
     return Step(used: 3, item: InputParser.functionalKey(keysym, time: time))
   }
 
-  /// One UTF-8 encoded character; invalid or truncated bytes give U+FFFD, using the longest
-  /// valid prefix (the "maximal subpart" rule), so the byte that broke it starts afresh.
+  /// One UTF-8 encoded character; invalid or truncated bytes give U+FFFD.
   func decodeUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
+    let (used, scalar) = InputParser.scanUTF8(p, n, final: final)
+    guard used > 0 else { return .incomplete }
+    return Step(used: used, item: .event(.key(InputParser.characterKey(scalar, time: time))))
+  }
+
+  /// The character at `p` (a byte ≥ 0x80) and the bytes it uses; 0 bytes when it needs more.
+  /// Invalid or truncated bytes give U+FFFD, using the longest valid prefix (the "maximal
+  /// subpart" rule), so the byte that broke it starts afresh.
+  @inline(__always)
+  static func scanUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool) -> (Int, Unicode.Scalar) {
     let lead = p[0]
     var need: Int
     var value: UInt32
@@ -395,28 +400,20 @@ public struct InputParser: Sendable {
       if lead == 0xf0 { low = 0x90 }
       if lead == 0xf4 { high = 0x8f }
     default:
-      return Step(used: 1, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
+      return (1, "\u{FFFD}")
     }
     var k = 1
     while need > 0 {
-      guard k < n else {
-        if final {
-          return Step(used: k, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
-        }
-        return .incomplete
-      }
+      guard k < n else { return final ? (k, "\u{FFFD}") : (0, "\u{FFFD}") }
       let byte = p[k]
-      guard byte >= low && byte <= high else {
-        return Step(used: k, item: .event(.key(InputParser.characterKey("\u{FFFD}", time: time))))
-      }
+      guard byte >= low && byte <= high else { return (k, "\u{FFFD}") }
       value = value << 6 | UInt32(byte & 0x3f)
       low = 0x80
       high = 0xbf
       k += 1
       need -= 1
     }
-    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-    return Step(used: k, item: .event(.key(InputParser.characterKey(scalar, time: time))))
+    return (k, Unicode.Scalar(value) ?? "\u{FFFD}")
   }
 
   // MARK: - Paste

@@ -2,11 +2,12 @@
 /// Internal, so the parser's loop is specialised for each and the closure form copies nothing.
 protocol InputSink {
   /// Takes one decoded item.
-  mutating func accept(_ item: TerminalInput)
+  mutating func accept(_ item: consuming TerminalInput)
 }
 
 extension Array: InputSink where Element == TerminalInput {
-  mutating func accept(_ item: TerminalInput) { append(item) }
+  @inline(__always)
+  mutating func accept(_ item: consuming TerminalInput) { append(item) }
 }
 
 /// Hands each item to a closure.
@@ -14,5 +15,6 @@ struct ClosureSink: InputSink {
   /// The handler.
   let body: (TerminalInput) -> Void
 
-  func accept(_ item: TerminalInput) { body(item) }
+  @inline(__always)
+  func accept(_ item: consuming TerminalInput) { body(item) }
 }
