@@ -18,8 +18,8 @@ import ResponderKit
 ///
 /// Times are seconds from the start and never go backwards. Keys are written as key specs
 /// (`Control+Shift+Left`, `a`, `F5`, or a raw keysym `0xfe03`) with optional `text=`,
-/// `plain=` (characters ignoring modifiers) and `code=` (evdev key code) fields; strings are
-/// JSON string literals.
+/// `plain=` (characters ignoring modifiers), `code=` (evdev key code) and `base=` (the
+/// physical key in the base layout) fields; strings are JSON string literals.
 public struct Recording: Hashable, Sendable {
   /// One input and when it happened.
   public struct Entry: Hashable, Sendable {

@@ -15,6 +15,7 @@ enum RecordingFormat {
         parts.append("plain=" + quote(key.charactersIgnoringModifiers))
       }
       if let code = key.keyCode { parts.append("code=\(code)") }
+      if let base = key.baseLayoutKeysym { parts.append("base=" + keyName(base)) }
       let locks = key.modifierFlags.intersection([.capsLock, .numLock])
       if !locks.isEmpty { parts.append("locks=\(locks)") }
       return parts.joined(separator: " ")
@@ -42,19 +43,20 @@ enum RecordingFormat {
   /// `Control+Shift+Left`, `a`, `0xfe03`: modifiers, then the key by name, as itself, or as hex.
   static func keyToken(_ key: KeyEvent) -> String {
     let mods = key.modifierFlags.subtracting([.capsLock, .numLock])
-    let name: String
-    if let named = KeySpec.name(of: key.keysym) {
-      name = named
-    } else if let scalar = key.keysym.unicodeScalar, scalar.value > 0x20, scalar != "+", scalar != "\"",
-      scalar.properties.generalCategory != .control,
-      key.keysym.rawValue < 0x100
-        || key.keysym.rawValue >= 0x0100_0000
-    {
-      name = String(Character(scalar))
-    } else {
-      name = key.keysym.description
-    }
+    let name = keyName(key.keysym)
     return mods.isEmpty ? name : "\(mods)+\(name)"
+  }
+
+  /// A keysym by name (`Return`), as its character (`a`), or in hex (`0xfe03`) — whichever
+  /// reads back as the same value.
+  static func keyName(_ keysym: Keysym) -> String {
+    if let named = KeySpec.name(of: keysym) { return named }
+    if let scalar = keysym.unicodeScalar, scalar.value > 0x20, scalar != "+", scalar != "\"",
+      scalar.properties.generalCategory != .control, keysym == Keysym(unicodeScalar: scalar)
+    {
+      return String(Character(scalar))
+    }
+    return keysym.description
   }
 
   /// The text a reader assumes when `text=` is absent: the key's own character when no

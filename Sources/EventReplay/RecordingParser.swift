@@ -115,6 +115,10 @@ struct RecordingParser {
       case "text": event.characters = try unquote(value, "text")
       case "plain": plain = try unquote(value, "plain")
       case "code": event.keyCode = UInt32(try integer(value, "code", min: 0))
+      case "base":
+        let (base, extra) = try keyToken(value)
+        guard extra.isEmpty else { throw fail("base", "the physical key takes no modifiers") }
+        event.baseLayoutKeysym = base
       case "locks":
         let locks = try modifierList(value, "locks")
         guard locks.isSubset(of: [.capsLock, .numLock]) else {
@@ -122,7 +126,7 @@ struct RecordingParser {
         }
         modifiers.formUnion(locks)
         event.modifierFlags = modifiers
-      default: throw fail(name, "unknown key field \"\(name)\" (expected text, plain, code, locks)")
+      default: throw fail(name, "unknown key field \"\(name)\" (expected text, plain, code, base, locks)")
       }
     }
     event.charactersIgnoringModifiers = plain ?? event.characters

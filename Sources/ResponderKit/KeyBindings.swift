@@ -18,9 +18,13 @@ public struct KeyBindings: Sendable {
     table = [:]
   }
 
-  /// The actions bound to a key, in order; empty when none.
+  /// The actions bound to a key, in order; empty when none. A key with no binding of its own
+  /// falls back to its physical key (``KeyEvent/baseLayoutKeysym``), so Control+F still moves
+  /// forward on a Cyrillic layout.
   public func actions(for event: KeyEvent) -> [Action] {
-    table[KeySpec(event)] ?? []
+    if let actions = table[KeySpec(event)] { return actions }
+    guard let base = event.baseLayoutKeysym else { return [] }
+    return table[KeySpec(keysym: base, modifiers: event.modifierFlags)] ?? []
   }
 
   /// The actions bound to a key spec.

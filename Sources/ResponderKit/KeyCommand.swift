@@ -38,9 +38,18 @@ public final class KeyCommand: ValidatedItem {
 
   /// Whether a key press matches: same key (letters compared without case) and exactly the
   /// same modifiers.
+  ///
+  /// When the key does not match but the event knows the physical key
+  /// (``KeyEvent/baseLayoutKeysym``), that key is tried too, so Control+C matches Control+С on
+  /// a Russian layout.
   public func matches(_ event: KeyEvent) -> Bool {
     guard event.phase != .up else { return false }
-    let spec = KeySpec(event)
+    if matches(KeySpec(event)) { return true }
+    guard let base = event.baseLayoutKeysym else { return false }
+    return matches(KeySpec(keysym: base, modifiers: event.modifierFlags))
+  }
+
+  private func matches(_ spec: KeySpec) -> Bool {
     if let keysym {
       return spec.keysym == keysym && spec.modifiers == modifierFlags
     }

@@ -69,6 +69,10 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   public var phase: Phase
   /// Seconds on the event source's clock (monotonic; virtual in replays).
   public var timestamp: TimeInterval
+  /// The key in the keyboard's base layout — the physical key — when the source knows it
+  /// (kitty's base-layout key: Control+С on a Russian layout reports `c`). Key commands and
+  /// bindings fall back to it, so Control+C works whatever layout is active.
+  public var baseLayoutKeysym: Keysym?
 
   /// The text the key types, after modifiers (Control+a gives "\u{1}"); empty for
   /// functional keys.
@@ -145,6 +149,7 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
 extension KeyEvent {
   enum CodingKeys: String, CodingKey {
     case keyCode, keysym, characters, charactersIgnoringModifiers, modifierFlags, phase, timestamp
+    case baseLayoutKeysym
   }
 
   /// Decodes a key event.
@@ -158,6 +163,7 @@ extension KeyEvent {
       phase: try container.decode(Phase.self, forKey: .phase),
       keyCode: try container.decodeIfPresent(UInt32.self, forKey: .keyCode),
       timestamp: try container.decode(TimeInterval.self, forKey: .timestamp))
+    baseLayoutKeysym = try container.decodeIfPresent(Keysym.self, forKey: .baseLayoutKeysym)
   }
 
   /// Encodes a key event.
@@ -170,5 +176,6 @@ extension KeyEvent {
     try container.encode(modifierFlags, forKey: .modifierFlags)
     try container.encode(phase, forKey: .phase)
     try container.encode(timestamp, forKey: .timestamp)
+    try container.encodeIfPresent(baseLayoutKeysym, forKey: .baseLayoutKeysym)
   }
 }

@@ -35,9 +35,11 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
   /// are read back as their letter.
   public init(_ event: KeyEvent) {
     var keysym = event.keysym
+    // Character keys are compared by their character: that also covers legacy keysyms
+    // (`Cyrillic_es`) whose Unicode mapping only xkbcommon knows.
     if let scalar = event.charactersIgnoringModifiers.unicodeScalars.first,
       event.charactersIgnoringModifiers.unicodeScalars.count == 1, scalar.value > 0x20, scalar.value != 0x7f,
-      keysym.unicodeScalar != nil
+      keysym.isCharacterKey
     {
       keysym = Keysym(unicodeScalar: scalar)
     }

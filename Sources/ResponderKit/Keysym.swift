@@ -52,6 +52,12 @@ public struct Keysym: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
       || self == .numLock
   }
 
+  /// True for keysyms that stand for characters (Latin-1, the legacy national sets and
+  /// Unicode), false for functional, keypad and modifier keys (0xfd00–0xffff).
+  public var isCharacterKey: Bool {
+    rawValue != 0 && !(0xfd00...0xffff).contains(rawValue)
+  }
+
   /// True for the keypad keys (`KP_*`).
   public var isKeypadKey: Bool { (0xff80...0xffbd).contains(rawValue) }
 

@@ -191,9 +191,17 @@ extension InputParser {
       guard let scalar = InputParser.keyScalar(value) else { return .malformed }
       shifted = scalar
     }
-    if let base = parameter(0, 2) {  // the base layout key: validated, not carried
-      guard InputParser.keyScalar(base) != nil || KittyKeyCodes.keysym(forFunctionalCode: base) != nil
-      else { return .malformed }
+    // The key in the keyboard's base layout (the physical key), so shortcuts can follow
+    // physical keys on any layout.
+    var baseLayoutKeysym: Keysym?
+    if let base = parameter(0, 2) {
+      if let keysym = KittyKeyCodes.keysym(forFunctionalCode: base) {
+        baseLayoutKeysym = keysym
+      } else if let scalar = InputParser.keyScalar(base) {
+        baseLayoutKeysym = InputParser.keysym(for: scalar)
+      } else {
+        return .malformed
+      }
     }
     var text: String?
     if fieldCount == 3 {
@@ -217,11 +225,15 @@ extension InputParser {
         .event(
           .key(
             KeyEvent(
-              keysym: Keysym(unicodeScalar: first), characters: text,
+              keysym: InputParser.keysym(for: first), characters: text,
               charactersIgnoringModifiers: text, modifierFlags: modifiers, phase: phase,
               timestamp: time))))
     }
-    return keyForCode(code, shifted: shifted, modifiers: modifiers, phase: phase, text: text, time: time)
+    let meaning = keyForCode(
+      code, shifted: shifted, modifiers: modifiers, phase: phase, text: text, time: time)
+    guard let baseLayoutKeysym, case .input(.event(.key(var key))) = meaning else { return meaning }
+    key.baseLayoutKeysym = baseLayoutKeysym
+    return .input(.event(.key(key)))
   }
 
   /// The key for a kitty or modifyOtherKeys key number.

@@ -1,10 +1,11 @@
 import Foundation
 import ResponderKit
+import XKBKeyboard
 
 /// Building `KeyEvent`s the way a terminal user expects them.
 ///
 /// - `keysym`: functional keys get their XKB keysym; characters get
-///   `Keysym(unicodeScalar:)` of the character typed (Shift applied: Shift+a is `A`).
+///   `InputParser.keysym(for:)` of the character typed (Shift applied: Shift+a is `A`).
 /// - `characters`: what the key types after modifiers: Control maps ASCII keys through the
 ///   legacy control table (Control+a is "\u{1}"), otherwise the (shifted) character; empty for
 ///   functional keys except Return "\r", Tab "\t", BackSpace "\u{8}", Escape "\u{1b}" and the
@@ -57,7 +58,7 @@ extension InputParser {
   /// An unmodified character key (UTF-8 text).
   @inline(__always)
   static func characterKey(_ scalar: Unicode.Scalar, time: TimeInterval) -> KeyEvent {
-    KeyEvent(keysym: Keysym(unicodeScalar: scalar), scalar: scalar, timestamp: time)
+    KeyEvent(keysym: InputParser.keysym(for: scalar), scalar: scalar, timestamp: time)
   }
 
   /// A functional key as an input item.
@@ -103,7 +104,7 @@ extension InputParser {
         if upper.count == 1 { typedScalar = upper.first! }
       }
     }
-    let keysym = Keysym(unicodeScalar: typedScalar)
+    let keysym = InputParser.keysym(for: typedScalar)
     if let text {
       return KeyEvent(
         keysym: keysym, characters: text, charactersIgnoringModifiers: String(typedScalar),
@@ -134,5 +135,16 @@ extension InputParser {
     case 0x38, 0x3f: 127
     default: nil
     }
+  }
+}
+
+extension InputParser {
+  /// The keysym xkbcommon gives a character: Latin-1 is its own code; beyond it xkbcommon
+  /// prefers a legacy keysym where one exists (`с` is `Cyrillic_es`), so a key typed in a
+  /// terminal and the same key decoded from a keyboard device have the same keysym.
+  @inline(__always)
+  static func keysym(for scalar: Unicode.Scalar) -> Keysym {
+    if scalar.value <= 0xff { return Keysym(unicodeScalar: scalar) }
+    return Keysym(utf32: scalar.value) ?? Keysym(unicodeScalar: scalar)
   }
 }

@@ -13,6 +13,7 @@ struct RecordingFormatTests {
     0.000 key down a
     0.100 key down Control+c text="\\u0003" plain="c" code=46
     0.150 key up Shift+A text="A" locks=CapsLock
+    0.160 key down Control+0x6d3 text="\\u0013" plain="с" base=c
     0.200 touch 0 began 10 5
     0.250 touch 0 moved 12.5 5; 1 began 30 8 mods=Alt
     0.300 scroll 10 5 0 3
@@ -24,7 +25,7 @@ struct RecordingFormatTests {
   @Test func readsEveryKindOfEntry() throws {
     let recording = try Recording(parsing: Self.sample)
     #expect(recording.screenSize == Size(width: 40, height: 12))
-    #expect(recording.entries.count == 9)
+    #expect(recording.entries.count == 10)
     guard case .key(let a) = recording.entries[0].input else {
       Issue.record("first entry is not a key")
       return
@@ -39,13 +40,17 @@ struct RecordingFormatTests {
     guard case .key(let shifted) = recording.entries[2].input else { return }
     #expect(shifted.modifierFlags == [.shift, .capsLock])
     #expect(shifted.phase == .up)
-    guard case .touches(let two) = recording.entries[4].input else { return }
+    guard case .key(let cyrillic) = recording.entries[3].input else { return }
+    #expect(cyrillic.keysym == Keysym(0x6d3))
+    #expect(cyrillic.baseLayoutKeysym == Keysym(0x63))
+    #expect(cyrillic.charactersIgnoringModifiers == "с")
+    guard case .touches(let two) = recording.entries[5].input else { return }
     #expect(two.map(\.id) == [0, 1])
     #expect(two[0].location == Point(x: 12.5, y: 5))
     #expect(two[1].modifierFlags == .alt)
-    guard case .paste(let text, _) = recording.entries[6].input else { return }
+    guard case .paste(let text, _) = recording.entries[7].input else { return }
     #expect(text == "two\nlines \"quoted\" é")
-    #expect(recording.entries[7].input == .focus(false, timestamp: 0.5))
+    #expect(recording.entries[8].input == .focus(false, timestamp: 0.5))
   }
 
   @Test func writingThenReadingGivesTheSameRecording() throws {
@@ -61,7 +66,7 @@ struct RecordingFormatTests {
       try Recording(parsing: text)
     } throws: { error in
       guard let error = error as? RecordingError else { return false }
-      return error.line == 7 && error.field == "phase" && error.partial.entries.count == 3
+      return error.line == 8 && error.field == "phase" && error.partial.entries.count == 4
         && error.description.contains("began, moved")
     }
   }

@@ -12,7 +12,8 @@ import Testing
     Vector("\u{1b}[97;2u", key(Keysym(0x41), "A", .shift)),
     Vector("\u{1b}[97:65;2u", key(Keysym(0x41), "A", .shift)),
     Vector("\u{1b}[49:33;2u", key(Keysym(0x21), "!", .shift)),
-    Vector("\u{1b}[1089::99;5u", key(Keysym(0x0100_0441), "с", .control)),
+    // Control+С on a Russian layout: Cyrillic_es, carrying the physical key `c`.
+    Vector("\u{1b}[1089::99;5u", withBase(key(Keysym(0x06d3), "с", .control), Keysym(0x63))),
     Vector("\u{1b}[97;1:1u", char("a")),
     Vector("\u{1b}[97;1:2u", key(Keysym(0x61), "a", phase: .repeat)),
     Vector("\u{1b}[97;1:3u", key(Keysym(0x61), "a", phase: .up)),
@@ -71,4 +72,11 @@ import Testing
   func malformedKitty(_ input: String) {
     #expect(decodeAll(input) == [.unknown(bytes(input))])
   }
+}
+
+/// The same key item with the base-layout (physical) key kitty reported.
+func withBase(_ item: TerminalInput, _ base: Keysym) -> TerminalInput {
+  guard case .event(.key(var key)) = item else { return item }
+  key.baseLayoutKeysym = base
+  return .event(.key(key))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ResponderKit
+import XKBKeyboard
 
 @testable import TerminalHost
 
@@ -32,7 +33,9 @@ func key(
 /// A key for a printable character.
 func char(_ character: Character, _ modifiers: KeyEvent.ModifierFlags = []) -> TerminalInput {
   let scalar = character.unicodeScalars.first!
-  return key(Keysym(unicodeScalar: scalar), String(character), modifiers)
+  // Beyond Latin-1, xkbcommon's keysym (a legacy one where it exists, `EuroSign`, `Cyrillic_es`).
+  let keysym = scalar.value <= 0xff ? Keysym(unicodeScalar: scalar) : Keysym(utf32: scalar.value)!
+  return key(keysym, String(character), modifiers)
 }
 
 /// One touch of the mouse (touch 0) at time 0.
