@@ -76,7 +76,22 @@ final class TmuxSession {
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for arg in argv { free(arg) } }
-    let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    // The test runner's threads block some signals, and a child inherits the mask: a tmux
+    // server and its shell would then ignore the hang-up that ends them. Start clean.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP, SIGCHLD] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
     spawnLock.unlock()
     close(fds[1])
     defer { close(fds[0]) }
