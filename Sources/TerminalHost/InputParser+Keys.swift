@@ -144,7 +144,6 @@ extension InputParser {
   /// terminal and the same key decoded from a keyboard device have the same keysym.
   @inline(__always)
   static func keysym(for scalar: Unicode.Scalar) -> Keysym {
-    if scalar.value <= 0xff { return Keysym(unicodeScalar: scalar) }
-    return Keysym(utf32: scalar.value) ?? Keysym(unicodeScalar: scalar)
+    LegacyKeysyms.keysym(for: scalar)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ResponderKit
 import Testing
+import XKBKeyboard
 
 @testable import InputParserFuzzer
 @testable import TerminalHost
@@ -72,5 +73,19 @@ import Testing
       #expect(whole.first == key(.escape, "\u{1b}"))
       #expect(whole.last == char("x"))
     }
+  }
+}
+
+@Suite("Legacy keysyms")
+struct LegacyKeysymTests {
+  @Test func theTableGivesXkbcommonsKeysymForEveryBMPCharacter() {
+    var mismatches: [String] = []
+    for value in UInt32(0x100)..<0x1_0000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let expected = Keysym(utf32: value) ?? Keysym(unicodeScalar: scalar)
+      let actual = LegacyKeysyms.keysym(for: scalar)
+      if actual != expected { mismatches.append("U+\(String(value, radix: 16)): \(actual) vs \(expected)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
   }
 }
