@@ -10,39 +10,32 @@
 open class Slider: Control {
   /// Creates a slider.
   public init(frame: Rect = .zero, value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 1) {
-    self.minimumValue = minimumValue
-    self.maximumValue = max(minimumValue, maximumValue)
-    self.storedValue = min(max(value, minimumValue), max(minimumValue, maximumValue))
+    self.bounded = BoundedValue(value: value, minimum: minimumValue, maximum: maximumValue)
     super.init(frame: frame)
   }
 
-  private var storedValue: Double
+  private var bounded: BoundedValue
 
   /// The value, always within ``minimumValue``…``maximumValue``.
   open var value: Double {
-    get { storedValue }
-    set {
-      let clamped = min(max(newValue, minimumValue), maximumValue)
-      guard clamped != storedValue else { return }
-      storedValue = clamped
-      setNeedsDisplay()
-    }
+    get { bounded.value }
+    set { if bounded.setValue(newValue) { setNeedsDisplay() } }
   }
 
   /// The low end; raising it above the value moves the value up.
   open var minimumValue: Double {
-    didSet {
-      if maximumValue < minimumValue { maximumValue = minimumValue }
-      value = storedValue
+    get { bounded.minimum }
+    set {
+      bounded.setMinimum(newValue)
       setNeedsDisplay()
     }
   }
 
   /// The high end; lowering it below the value moves the value down.
   open var maximumValue: Double {
-    didSet {
-      if minimumValue > maximumValue { minimumValue = maximumValue }
-      value = storedValue
+    get { bounded.maximum }
+    set {
+      bounded.setMaximum(newValue)
       setNeedsDisplay()
     }
   }

@@ -13,40 +13,33 @@ open class Stepper: Control {
     frame: Rect? = nil, value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 100,
     stepValue: Double = 1
   ) {
-    self.minimumValue = minimumValue
-    self.maximumValue = max(minimumValue, maximumValue)
     self.stepValue = stepValue > 0 ? stepValue : 1
-    self.storedValue = min(max(value, minimumValue), max(minimumValue, maximumValue))
+    self.bounded = BoundedValue(value: value, minimum: minimumValue, maximum: maximumValue)
     super.init(frame: frame ?? Rect(x: 0, y: 0, width: 5, height: 1))
   }
 
-  private var storedValue: Double
+  private var bounded: BoundedValue
 
   /// The value, always within ``minimumValue``…``maximumValue``.
   open var value: Double {
-    get { storedValue }
-    set {
-      let clamped = min(max(newValue, minimumValue), maximumValue)
-      guard clamped != storedValue else { return }
-      storedValue = clamped
-      setNeedsDisplay()
-    }
+    get { bounded.value }
+    set { if bounded.setValue(newValue) { setNeedsDisplay() } }
   }
 
   /// The low end.
   open var minimumValue: Double {
-    didSet {
-      if maximumValue < minimumValue { maximumValue = minimumValue }
-      value = storedValue
+    get { bounded.minimum }
+    set {
+      bounded.setMinimum(newValue)
       setNeedsDisplay()
     }
   }
 
   /// The high end.
   open var maximumValue: Double {
-    didSet {
-      if minimumValue > maximumValue { minimumValue = maximumValue }
-      value = storedValue
+    get { bounded.maximum }
+    set {
+      bounded.setMaximum(newValue)
       setNeedsDisplay()
     }
   }
