@@ -87,8 +87,11 @@ docs: deps
 	@echo "Archives in .build/docs"
 
 # The test suite under AddressSanitizer; the only suppressed leak is XCTest's own runner.
+# The pty, tmux and crash tests are skipped: ASan installs its own SIGSEGV handler and reports
+# leaks at the exit of the sample apps they start, which changes the exit statuses they check.
 sanitize: test-deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --sanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --sanitize=address \
+	  --skip 'EndToEndTests|TerminalCrashTests'
 
 clean:
 	rm -rf .build
