@@ -57,8 +57,9 @@ open class Alert: Window {
   /// Told which button ended the alert. Held weakly.
   public weak var alertDelegate: (any AlertDelegate)?
 
-  /// The running session, while the alert is shown.
-  public private(set) var session: ModalSession?
+  /// The running session, while the alert is shown. Weak: the application owns the session,
+  /// and the session holds this window, so a strong link would keep both alive forever.
+  public private(set) weak var session: ModalSession?
 
   private var completionHandler: (@MainActor (ModalResponse) -> Void)?
 
