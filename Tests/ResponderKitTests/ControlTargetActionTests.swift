@@ -216,7 +216,8 @@ struct ControlTargetActionTests {
     let (h, control) = setUp()
     var calls: [String] = []
     control.addAction(
-      ControlAction(title: "Go") { action in
+      // Unowned: the control owns the action, so a strong capture would be a cycle.
+      ControlAction(title: "Go") { [unowned control] action in
         calls.append("\(action.title) \(action.sender === control) \(action.event != nil)")
       }, for: .touchUpInside)
     h.tap(12, 2)
