@@ -101,16 +101,13 @@ extension Application {
   }
 
   private func tapCount(for sample: TouchSample) -> Int {
-    defer {
-      lastTap = (sample.location, sample.timestamp, lastTapCount)
-    }
+    var count = 1
     if let last = lastTap, sample.timestamp - last.time <= Application.multipleClickInterval,
       sample.location.distance(to: last.location) < 1.5
     {
-      lastTapCount = last.count + 1
-    } else {
-      lastTapCount = 1
+      count = last.count + 1
     }
-    return lastTapCount
+    lastTap = (sample.location, sample.timestamp, count)
+    return count
   }
 }

@@ -115,13 +115,6 @@ open class Application: Responder {
   }
 
   private var terminationPending = false
-  private var touchState = TouchState()
-
-  struct TouchState {
-    var active: [Int: Touch] = [:]
-    var lastTap: (location: Point, time: TimeInterval, count: Int)?
-    var lastTapCount = 0
-  }
 
   /// Asks to quit: the delegate answers now, cancel or later (then
   /// ``reply(toApplicationShouldTerminate:)`` decides). Windows are not asked
@@ -359,18 +352,8 @@ open class Application: Responder {
   }
 
   // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
-  var activeTouches: [Int: Touch] {
-    get { touchState.active }
-    set { touchState.active = newValue }
-  }
-  var lastTap: (location: Point, time: TimeInterval, count: Int)? {
-    get { touchState.lastTap }
-    set { touchState.lastTap = newValue }
-  }
-  var lastTapCount: Int {
-    get { touchState.lastTapCount }
-    set { touchState.lastTapCount = newValue }
-  }
+  var activeTouches: [Int: Touch] = [:]
+  var lastTap: (location: Point, time: TimeInterval, count: Int)?
 
   /// Called after each event that was delivered: ends the undo groups opened by it.
   func eventDidFinish() {
