@@ -139,26 +139,10 @@ open class NavigationController: ViewController {
     if let new { moveFocus(to: new, from: old, restoring: true) }
   }
 
+  /// Pops down to `index`: the same transition as ``setViewControllers(_:animated:)``.
   private func pop(toIndex index: Int) -> [ViewController] {
-    let old = topViewController
-    let new = viewControllers[index]
     let removed = Array(viewControllers[(index + 1)...])
-    let appearing = isOnScreen
-    if appearing {
-      old?.viewWillDisappear()
-      new.viewWillAppear()
-    }
-    viewControllers.removeSubrange((index + 1)...)
-    swapViews(from: old, to: new)
-    for controller in removed {
-      controller.removeFromParent()
-      savedFocus[ObjectIdentifier(controller)] = nil
-    }
-    if appearing {
-      old?.viewDidDisappear()
-      new.viewDidAppear()
-    }
-    moveFocus(to: new, from: old, restoring: true)
+    setViewControllers(Array(viewControllers[...index]), animated: false)
     return removed
   }
 
