@@ -83,36 +83,36 @@ struct MenuTests {
   @Test func itemsFollowTheFirstResponder() throws {
     let edit = try #require(copy.menu)
     window.makeFirstResponder(text)
-    edit.update(in: app)
+    edit.update()
     #expect(copy.isEnabled)
     #expect(!paste.isEnabled)  // the view can paste but validates it off
     text.pasteboardHasText = true
-    edit.update(in: app)
+    edit.update()
     #expect(paste.isEnabled)
 
     window.makeFirstResponder(recorder)
-    edit.update(in: app)
+    edit.update()
     #expect(!copy.isEnabled)
     #expect(!paste.isEnabled)
   }
 
   @Test func itemIsDisabledWhenNothingInTheChainPerformsItsAction() throws {
     window.makeFirstResponder(text)
-    try #require(frobnicate.menu).update(in: app)
+    try #require(frobnicate.menu).update()
     #expect(!frobnicate.isEnabled)
-    #expect(!frobnicate.menu!.performItem(frobnicate, in: app))
+    #expect(!frobnicate.menu!.performItem(frobnicate))
     let separator = try #require(copy.menu?.items[2])
-    #expect(!copy.menu!.isItemEnabled(separator, in: app))
+    #expect(!copy.menu!.isItemEnabled(separator))
   }
 
   @Test func submenuItemsAreEnabledWhenTheirMenuHasItems() {
-    menu.update(in: app)
+    menu.update()
     let allEnabled = menu.items.allSatisfy { $0.isEnabled }
     #expect(allEnabled)
     let empty = MenuItem(title: "Empty")
     empty.submenu = Menu()
     menu.addItem(empty)
-    menu.update(in: app)
+    menu.update()
     #expect(!empty.isEnabled)
   }
 
@@ -134,19 +134,34 @@ struct MenuTests {
     let item = MenuItem(title: "Ruler", action: .toggleRuler, target: ruler)
     let view = menu.items[1].submenu!
     view.addItem(item)
-    #expect(view.isItemEnabled(item, in: app))
-    #expect(view.performItem(item, in: app))
+    #expect(view.isItemEnabled(item))
+    #expect(view.performItem(item))
     #expect(ruler?.toggles == 1)
     ruler = nil
-    #expect(!view.isItemEnabled(item, in: app))
-    #expect(!view.performItem(item, in: app))
+    #expect(!view.isItemEnabled(item))
+    #expect(!view.performItem(item))
+  }
+
+  @Test func aMenuKnowsTheApplicationItIsAttachedTo() throws {
+    let edit = try #require(copy.menu)
+    #expect(menu.application === app)
+    #expect(edit.application === app)  // through its supermenu
+    window.makeFirstResponder(text)
+    #expect(edit.isItemEnabled(copy))
+
+    // Detached, nothing can validate or perform its items.
+    app.mainMenu = nil
+    #expect(menu.application == nil)
+    #expect(!edit.isItemEnabled(copy))
+    #expect(!edit.performItem(copy))
+    #expect(text.copies == 0)
   }
 
   @Test func manualEnablingWhenTheMenuDoesNotAutoenable() {
     let edit = copy.menu!
     edit.autoenablesItems = false
     window.makeFirstResponder(recorder)
-    edit.update(in: app)
+    edit.update()
     #expect(copy.isEnabled)  // untouched by validation
     copy.isEnabled = false
     window.makeFirstResponder(text)

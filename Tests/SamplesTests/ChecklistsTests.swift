@@ -164,11 +164,11 @@ struct ChecklistsTests {
     let editMenu = try #require(controller.application.mainMenu?.items[1].submenu)
     driver.press("n")
     driver.type("Tea")
-    editMenu.update(in: controller.application)
+    editMenu.update()
     #expect(editMenu.items[0].title == "Undo Typing", "the field names its own undo")
     driver.press("Return")
     #expect(undo.undoActionName == "Add Item")
-    editMenu.update(in: controller.application)
+    editMenu.update()
     #expect(editMenu.items[0].title == "Undo Add Item")
     // Typing in the detail screen left no undo steps behind: undo goes straight to the model.
     driver.press("Control+z")
@@ -178,7 +178,7 @@ struct ChecklistsTests {
     driver.press("Control+z")
     #expect(!groceries(controller)[0].checked)
     #expect(!undo.canUndo)
-    editMenu.update(in: controller.application)
+    editMenu.update()
     #expect(!editMenu.items[0].isEnabled)
     #expect(editMenu.items[1].title == "Redo Toggle Checkmark")
     for _ in 0..<3 { driver.press("Control+y") }
@@ -239,7 +239,7 @@ struct ChecklistsTests {
     let edit = try #require(app.mainMenu?.items[1].submenu)
     func enabled(_ menu: Menu, _ title: String) throws -> Bool {
       let item = try #require(menu.items.first { $0.title == title || $0.action?.name == title })
-      return menu.isItemEnabled(item, in: app)
+      return menu.isItemEnabled(item)
     }
     // The lists screen: new and delete lists; nothing to copy or paste.
     #expect(try enabled(file, "newItem"))
@@ -247,11 +247,11 @@ struct ChecklistsTests {
     #expect(try enabled(edit, "Delete"))
     #expect(try !enabled(edit, "Copy"))
     #expect(try !enabled(edit, "Paste"))
-    file.update(in: app)
+    file.update()
     #expect(file.items[0].title == "New Checklist")
     // The items screen with a row selected: copy, cut, delete; paste once something is copied.
     openGroceries(driver)
-    file.update(in: app)
+    file.update()
     #expect(file.items[0].title == "New Item")
     #expect(try enabled(edit, "Copy"))
     #expect(try enabled(edit, "Cut"))

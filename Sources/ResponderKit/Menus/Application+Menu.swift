@@ -12,7 +12,7 @@ extension Application {
     }
     keyEquivalentHandler = { [weak self] key in
       guard let self, let menu = self.mainMenu else { return false }
-      if menu.performKeyEquivalent(with: key, in: self) { return true }
+      if menu.performKeyEquivalent(with: key) { return true }
       return self.openMenuBar(for: key)
     }
   }

@@ -4,6 +4,10 @@
 /// Set the main menu with ``Application/mainMenu``; its key equivalents then fire before the
 /// first responder sees the key, but only for items that validate as enabled. A key whose
 /// item is disabled goes on to the first responder as usual.
+///
+/// A menu validates and sends its items' actions through its ``application``, a weak link set
+/// when the menu is attached: as the main menu, in a ``MenuBar`` of a window, or opened as a
+/// popup. A submenu uses its supermenu's application.
 @MainActor
 public final class Menu {
   /// Creates a menu.
@@ -20,6 +24,16 @@ public final class Menu {
   public var autoenablesItems = true
   /// The menu this one is a submenu of.
   public internal(set) weak var supermenu: Menu?
+
+  /// The application whose responder chain validates and performs the items: the one the
+  /// menu (or its supermenu) was attached to, nil while it is attached nowhere.
+  public var application: Application? {
+    attachedApplication ?? supermenu?.application
+  }
+
+  /// Set when the menu is attached (main menu, menu bar, popup); weak, as the application
+  /// owns its windows and main menu, not the other way round.
+  weak var attachedApplication: Application?
 
   /// Adds an item at the end.
   public func addItem(_ item: MenuItem) {
@@ -62,21 +76,23 @@ public final class Menu {
 
   /// Recomputes every item's ``MenuItem/isEnabled`` when the menu auto-enables (submenus
   /// are updated when they open).
-  public func update(in app: Application) {
+  public func update() {
     guard autoenablesItems else { return }
-    for item in items { item.isEnabled = isItemEnabled(item, in: app) }
+    for item in items { item.isEnabled = isItemEnabled(item) }
   }
 
   /// Whether `item` would be enabled now: separators never; an item without action only
   /// when it has a non-empty submenu; a target that was deallocated never; otherwise the
   /// action must resolve to a target whose `validate(_:)` says yes. When the menu does not
-  /// auto-enable, the item's own ``MenuItem/isEnabled``.
-  public func isItemEnabled(_ item: MenuItem, in app: Application) -> Bool {
+  /// auto-enable, the item's own ``MenuItem/isEnabled``. A menu attached to no application
+  /// has no chain to validate against, so its action items are disabled.
+  public func isItemEnabled(_ item: MenuItem) -> Bool {
     guard autoenablesItems else { return item.isEnabled && !item.isSeparatorItem }
     if item.isSeparatorItem { return false }
     guard item.action != nil else { return !(item.submenu?.items.isEmpty ?? true) }
     if item.target.isGone { return false }
-    return app.validateItem(item, target: item.target.object)
+    guard let application else { return false }
+    return application.validateItem(item, target: item.target.object)
   }
 
   // MARK: Performing
@@ -84,33 +100,33 @@ public final class Menu {
   /// Sends the item's action (if it is enabled now) to its target; true if something
   /// performed it.
   @discardableResult
-  public func performItem(_ item: MenuItem, in app: Application) -> Bool {
-    guard let action = item.action, isItemEnabled(item, in: app) else { return false }
-    return app.sendAction(action, to: item.target, from: item)
+  public func performItem(_ item: MenuItem) -> Bool {
+    guard let action = item.action, let application, isItemEnabled(item) else { return false }
+    return application.sendAction(action, to: item.target, from: item)
   }
 
-  /// Sends the action of the item at an index; see ``performItem(_:in:)``.
+  /// Sends the action of the item at an index; see ``performItem(_:)``.
   @discardableResult
-  public func performActionForItem(at index: Int, in app: Application) -> Bool {
+  public func performActionForItem(at index: Int) -> Bool {
     guard items.indices.contains(index) else { return false }
-    return performItem(items[index], in: app)
+    return performItem(items[index])
   }
 
   /// Finds an enabled item (here or in a submenu) whose key equivalent is `key` and
   /// performs it; false when none matches or every match is disabled, so the key goes on.
-  public func performKeyEquivalent(with key: KeyEvent, in app: Application) -> Bool {
+  public func performKeyEquivalent(with key: KeyEvent) -> Bool {
     guard key.phase != .up else { return false }
-    return performKeyEquivalent(KeySpec(key), in: app)
+    return performKeyEquivalent(KeySpec(key))
   }
 
-  private func performKeyEquivalent(_ spec: KeySpec, in app: Application) -> Bool {
+  private func performKeyEquivalent(_ spec: KeySpec) -> Bool {
     for item in items {
       if item.keyEquivalent == spec, item.action != nil {
-        let enabled = isItemEnabled(item, in: app)
+        let enabled = isItemEnabled(item)
         if autoenablesItems { item.isEnabled = enabled }
-        if enabled, performItem(item, in: app) { return true }
+        if enabled, performItem(item) { return true }
       }
-      if let submenu = item.submenu, submenu.performKeyEquivalent(spec, in: app) { return true }
+      if let submenu = item.submenu, submenu.performKeyEquivalent(spec) { return true }
     }
     return false
   }

@@ -22,7 +22,8 @@ final class MenuWindow: Window {
     self.menu = menu
     self.app = application
     super.init(frame: Rect(origin: .zero, size: application.screenSize))
-    menu.update(in: application)
+    menu.attachedApplication = application
+    menu.update()
     box = MenuWindow.box(for: menu, anchor: anchor, screen: application.screenSize)
     let list = MenuListView()
     list.menuWindow = self
@@ -105,7 +106,7 @@ final class MenuWindow: Window {
       return
     }
     dismissAll()
-    menu.performItem(item, in: app)
+    menu.performItem(item)
   }
 
   /// Closes this popup and its children, giving the keyboard back.

@@ -348,7 +348,11 @@ open class Application: Responder {
   /// The menus a ``MenuBar`` shows; setting it makes their key equivalents fire before the
   /// first responder sees the key (it installs ``keyEquivalentHandler``).
   public var mainMenu: Menu? {
-    didSet { mainMenuDidChange() }
+    didSet {
+      if oldValue !== mainMenu, oldValue?.attachedApplication === self { oldValue?.attachedApplication = nil }
+      mainMenu?.attachedApplication = self
+      mainMenuDidChange()
+    }
   }
 
   // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
