@@ -10,17 +10,13 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
 {
   let model: ChecklistsModel
   let pasteboard: Pasteboard
-  private var observer: (any NSObjectProtocol)?
+  private var observer: NotificationObservation?
 
   init(model: ChecklistsModel, pasteboard: Pasteboard) {
     self.model = model
     self.pasteboard = pasteboard
     super.init()
     title = "Checklists"
-  }
-
-  isolated deinit {
-    if let observer { NotificationCenter.default.removeObserver(observer) }
   }
 
   var screen: TableScreenView { view as! TableScreenView }
@@ -35,11 +31,9 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     screen.tableView.dataSource = self
     screen.tableView.delegate = self
     screen.tableView.tapHandler = { [weak self] row in self?.open(row) }
-    observer = NotificationCenter.default.addObserver(
-      forName: ChecklistsModel.didChangeNotification, object: model, queue: nil
-    ) { [weak self] _ in
-      MainActor.assumeIsolated { self?.reload() }
-    }
+    observer = NotificationCenter.default.addMainActorObserver(
+      forName: ChecklistsModel.didChangeNotification, object: model
+    ) { [weak self] _ in self?.reload() }
     reload()
     if tableView.numberOfRows > 0 { tableView.selectRow(0) }
   }

@@ -13,7 +13,7 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
   let pasteboard: Pasteboard
   /// The list shown.
   let listID: UUID
-  private var observer: (any NSObjectProtocol)?
+  private var observer: NotificationObservation?
 
   init(model: ChecklistsModel, pasteboard: Pasteboard, listID: UUID) {
     self.model = model
@@ -21,10 +21,6 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     self.listID = listID
     super.init()
     title = model.checklist(listID)?.name
-  }
-
-  isolated deinit {
-    if let observer { NotificationCenter.default.removeObserver(observer) }
   }
 
   var screen: TableScreenView { view as! TableScreenView }
@@ -40,11 +36,9 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     screen.tableView.dataSource = self
     screen.tableView.delegate = self
     screen.tableView.tapHandler = { [weak self] row in self?.toggle(row) }
-    observer = NotificationCenter.default.addObserver(
-      forName: ChecklistsModel.didChangeNotification, object: model, queue: nil
-    ) { [weak self] _ in
-      MainActor.assumeIsolated { self?.modelDidChange() }
-    }
+    observer = NotificationCenter.default.addMainActorObserver(
+      forName: ChecklistsModel.didChangeNotification, object: model
+    ) { [weak self] _ in self?.modelDidChange() }
     reload()
     if tableView.numberOfRows > 0 { tableView.selectRow(0) }
   }

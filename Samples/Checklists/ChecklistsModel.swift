@@ -48,7 +48,7 @@ final class ChecklistsModel {
   }
 
   /// Posted after every change; the object is the model. Screens reload on it.
-  static let didChangeNotification = Notification.Name("ChecklistsModelDidChange")
+  nonisolated static let didChangeNotification = Notification.Name("ChecklistsModelDidChange")
 
   private func changed(_ actionName: String) {
     undoManager?.setActionName(actionName)

@@ -44,16 +44,12 @@ final class LabViewController: ViewController {
   private let header = Label(style: TextStyle(attributes: .reverse))
   private var rows: [(name: String, control: Control, value: Label, note: Label)] = []
   private var names: [ObjectIdentifier: String] = [:]
-  private var dropObserver: (any NSObjectProtocol)?
+  private var dropObserver: NotificationObservation?
 
   override init() {
     logView = EventLogView(log: log)
     super.init()
     title = "TouchLab"
-  }
-
-  isolated deinit {
-    if let dropObserver { NotificationCenter.default.removeObserver(dropObserver) }
   }
 
   /// The row of each control: its name, the control, a value readout and what it is wired to.
@@ -149,15 +145,12 @@ final class LabViewController: ViewController {
       self?.logDelivery(action, sender: sender, target: target)
     }
     log.didAppend = { [weak self] in self?.logView.entryAdded() }
-    let actionKey = Application.actionUserInfoKey
-    let senderKey = Application.senderUserInfoKey
-    dropObserver = NotificationCenter.default.addObserver(
-      forName: Application.didDropActionNotification, object: nil, queue: nil
+    dropObserver = NotificationCenter.default.addMainActorObserver(
+      forName: Application.didDropActionNotification
     ) { [weak self] notification in
-      let action = notification.userInfo?[actionKey] as? Action
-      let sender = (notification.userInfo?[senderKey] as AnyObject?).map(ObjectIdentifier.init)
-      // Posted synchronously on the main thread, by the control's dispatch.
-      MainActor.assumeIsolated { self?.logDrop(action, senderID: sender) }
+      let action = notification.userInfo?[Application.actionUserInfoKey] as? Action
+      let sender = (notification.userInfo?[Application.senderUserInfoKey] as AnyObject?)
+      self?.logDrop(action, senderID: sender.map(ObjectIdentifier.init))
     }
     updateValues()
   }

@@ -26,23 +26,25 @@ open class Application: Responder {
   // MARK: Notifications
 
   /// Posted after ``finishLaunching()``.
-  public static let didFinishLaunchingNotification = Notification.Name(
+  nonisolated public static let didFinishLaunchingNotification = Notification.Name(
     "RKApplicationDidFinishLaunchingNotification")
   /// Posted when termination was decided, before windows close.
-  public static let willTerminateNotification = Notification.Name("RKApplicationWillTerminateNotification")
+  nonisolated public static let willTerminateNotification = Notification.Name(
+    "RKApplicationWillTerminateNotification")
   /// Posted when the terminal gained focus.
-  public static let didBecomeActiveNotification = Notification.Name(
+  nonisolated public static let didBecomeActiveNotification = Notification.Name(
     "RKApplicationDidBecomeActiveNotification")
   /// Posted when the terminal lost focus.
-  public static let didResignActiveNotification = Notification.Name(
+  nonisolated public static let didResignActiveNotification = Notification.Name(
     "RKApplicationDidResignActiveNotification")
   /// Posted when an action was dropped because its target was deallocated. The user info
   /// holds ``actionUserInfoKey`` (the ``Action``) and, when there was one, ``senderUserInfoKey``.
-  public static let didDropActionNotification = Notification.Name("RKApplicationDidDropActionNotification")
+  nonisolated public static let didDropActionNotification = Notification.Name(
+    "RKApplicationDidDropActionNotification")
   /// User-info key for the action of a ``didDropActionNotification``.
-  public static let actionUserInfoKey = "action"
+  nonisolated public static let actionUserInfoKey = "action"
   /// User-info key for the sender of a ``didDropActionNotification``.
-  public static let senderUserInfoKey = "sender"
+  nonisolated public static let senderUserInfoKey = "sender"
 
   // MARK: Delegate
 

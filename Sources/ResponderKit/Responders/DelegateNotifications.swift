@@ -7,7 +7,7 @@ import Foundation
 struct DelegateNotifications<Delegate> {
   typealias Method = @MainActor @Sendable (Delegate, Notification) -> Void
 
-  private var observers: [any NSObjectProtocol] = []
+  private var observers: [NotificationObservation] = []
 
   /// Observes each notification `object` posts and forwards it to whatever `delegate()`
   /// returns then (nothing once the delegate is gone).
@@ -16,21 +16,16 @@ struct DelegateNotifications<Delegate> {
     delegate: @escaping @MainActor @Sendable () -> Delegate?
   ) {
     removeAll()
-    let center = NotificationCenter.default
     observers = methods.map { name, method in
-      center.addObserver(forName: name, object: object, queue: nil) { note in
-        // Posted synchronously on the main actor (queue nil), so the note never crosses threads.
-        nonisolated(unsafe) let note = note
-        MainActor.assumeIsolated {
-          if let delegate = delegate() { method(delegate, note) }
-        }
+      NotificationCenter.default.addMainActorObserver(forName: name, object: object) { note in
+        if let delegate = delegate() { method(delegate, note) }
       }
     }
   }
 
   /// Stops forwarding.
   mutating func removeAll() {
-    for observer in observers { NotificationCenter.default.removeObserver(observer) }
+    for observer in observers { observer.cancel() }
     observers = []
   }
 }

@@ -16,17 +16,21 @@ open class Window: Responder {
   // MARK: Notifications
 
   /// Posted when the window became key; the object is the window.
-  public static let didBecomeKeyNotification = Notification.Name("RKWindowDidBecomeKeyNotification")
+  nonisolated public static let didBecomeKeyNotification = Notification.Name(
+    "RKWindowDidBecomeKeyNotification")
   /// Posted when the window stopped being key.
-  public static let didResignKeyNotification = Notification.Name("RKWindowDidResignKeyNotification")
+  nonisolated public static let didResignKeyNotification = Notification.Name(
+    "RKWindowDidResignKeyNotification")
   /// Posted when the window became main.
-  public static let didBecomeMainNotification = Notification.Name("RKWindowDidBecomeMainNotification")
+  nonisolated public static let didBecomeMainNotification = Notification.Name(
+    "RKWindowDidBecomeMainNotification")
   /// Posted when the window stopped being main.
-  public static let didResignMainNotification = Notification.Name("RKWindowDidResignMainNotification")
+  nonisolated public static let didResignMainNotification = Notification.Name(
+    "RKWindowDidResignMainNotification")
   /// Posted when the window is about to close.
-  public static let willCloseNotification = Notification.Name("RKWindowWillCloseNotification")
+  nonisolated public static let willCloseNotification = Notification.Name("RKWindowWillCloseNotification")
   /// Posted after the window's size changed.
-  public static let didResizeNotification = Notification.Name("RKWindowDidResizeNotification")
+  nonisolated public static let didResizeNotification = Notification.Name("RKWindowDidResizeNotification")
 
   // MARK: Geometry and content
 
