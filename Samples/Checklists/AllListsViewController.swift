@@ -30,12 +30,12 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     screen.emptyLabel.text = "No checklists. Press n to add one."
     screen.tableView.dataSource = self
     screen.tableView.delegate = self
-    screen.tableView.tapHandler = { [weak self] row in self?.open(row) }
+    screen.tableView.tapHandler = { [weak self] indexPath in self?.open(indexPath.row) }
     observer = NotificationCenter.default.addMainActorObserver(
       forName: ChecklistsModel.didChangeNotification, object: model
     ) { [weak self] _ in self?.reload() }
     reload()
-    if tableView.numberOfRows > 0 { tableView.selectRow(0) }
+    if tableView.numberOfRows(inSection: 0) > 0 { tableView.selectRow(at: IndexPath(row: 0)) }
   }
 
   private func reload() {
@@ -45,9 +45,10 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
 
   // MARK: Data source and delegate
 
-  func numberOfRows(in tableView: TableView) -> Int { model.checklists.count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { model.checklists.count }
 
-  func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let row = indexPath.row
     let cell = tableView.dequeueReusableCell(withIdentifier: "list") ?? TableViewCell(reuseIdentifier: "list")
     let list = model.checklists[row]
     cell.text = list.name
@@ -56,27 +57,33 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRow row: Int) -> Bool { true }
+  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
 
-  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRow row: Int) {
+  func tableView(
+    _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    let row = indexPath.row
     if editingStyle == .delete { model.removeList(at: row) }
   }
 
-  func tableView(_ tableView: TableView, canMoveRow row: Int) -> Bool { true }
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
-  func tableView(_ tableView: TableView, moveRow sourceRow: Int, to destinationRow: Int) {
+  func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+    let sourceRow = source.row
+    let destinationRow = destination.row
     model.moveList(from: sourceRow, to: destinationRow)
   }
 
   /// Return opens the list.
-  func tableView(_ tableView: TableView, performPrimaryActionForRow row: Int) {
+  func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+    let row = indexPath.row
     open(row)
   }
 
   // MARK: Commands
 
   private var selectedRow: Int? {
-    guard let row = tableView.selectedRow, row < model.checklists.count else { return nil }
+    guard let row = tableView.indexPathForSelectedRow?.row, row < model.checklists.count else { return nil }
     return row
   }
 
@@ -104,8 +111,8 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
   func deleteSelected() {
     guard let row = selectedRow else { return }
     model.removeList(at: row)
-    if tableView.selectedRow == nil, tableView.numberOfRows > 0 {
-      tableView.selectRow(min(row, tableView.numberOfRows - 1))
+    if tableView.indexPathForSelectedRow == nil, tableView.numberOfRows(inSection: 0) > 0 {
+      tableView.selectRow(at: IndexPath(row: min(row, tableView.numberOfRows(inSection: 0) - 1)))
     }
   }
 
@@ -155,13 +162,15 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     let index = model.checklists.count
     model.insertList(checklist, at: index)
     navigationController?.popViewController(animated: true)
-    tableView.selectRow(index, scrollPosition: .nearest)
+    tableView.selectRow(at: IndexPath(row: index), scrollPosition: .nearest)
   }
 
   func listDetailViewController(_ controller: ListDetailViewController, didFinishEditing checklist: Checklist)
   {
     model.renameList(checklist.id, to: checklist.name)
-    if let row = model.index(ofList: checklist.id) { tableView.selectRow(row, scrollPosition: .nearest) }
+    if let row = model.index(ofList: checklist.id) {
+      tableView.selectRow(at: IndexPath(row: row), scrollPosition: .nearest)
+    }
     navigationController?.popViewController(animated: true)
   }
 }

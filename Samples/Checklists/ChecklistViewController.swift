@@ -35,12 +35,12 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     screen.emptyLabel.text = "No items yet. Press n to add one."
     screen.tableView.dataSource = self
     screen.tableView.delegate = self
-    screen.tableView.tapHandler = { [weak self] row in self?.toggle(row) }
+    screen.tableView.tapHandler = { [weak self] indexPath in self?.toggle(indexPath.row) }
     observer = NotificationCenter.default.addMainActorObserver(
       forName: ChecklistsModel.didChangeNotification, object: model
     ) { [weak self] _ in self?.modelDidChange() }
     reload()
-    if tableView.numberOfRows > 0 { tableView.selectRow(0) }
+    if tableView.numberOfRows(inSection: 0) > 0 { tableView.selectRow(at: IndexPath(row: 0)) }
   }
 
   private func modelDidChange() {
@@ -60,9 +60,10 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: Data source and delegate
 
-  func numberOfRows(in tableView: TableView) -> Int { items.count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { items.count }
 
-  func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let row = indexPath.row
     let cell = tableView.dequeueReusableCell(withIdentifier: "item") ?? TableViewCell(reuseIdentifier: "item")
     let item = items[row]
     cell.text = item.text
@@ -71,27 +72,33 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRow row: Int) -> Bool { true }
+  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
 
-  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRow row: Int) {
+  func tableView(
+    _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    let row = indexPath.row
     if editingStyle == .delete { model.removeItem(at: row, inList: listID) }
   }
 
-  func tableView(_ tableView: TableView, canMoveRow row: Int) -> Bool { true }
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
-  func tableView(_ tableView: TableView, moveRow sourceRow: Int, to destinationRow: Int) {
+  func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+    let sourceRow = source.row
+    let destinationRow = destination.row
     model.moveItem(from: sourceRow, to: destinationRow, inList: listID)
   }
 
   /// Return edits the item.
-  func tableView(_ tableView: TableView, performPrimaryActionForRow row: Int) {
+  func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+    let row = indexPath.row
     edit(row)
   }
 
   // MARK: Commands
 
   private var selectedRow: Int? {
-    guard let row = tableView.selectedRow, row < items.count else { return nil }
+    guard let row = tableView.indexPathForSelectedRow?.row, row < items.count else { return nil }
     return row
   }
 
@@ -128,14 +135,14 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     guard let text = pasteboard.string else { return }
     let index = selectedRow.map { $0 + 1 } ?? items.count
     model.insertItem(ChecklistItem(text: text), inList: listID, at: index, actionName: "Paste Item")
-    tableView.selectRow(index, scrollPosition: .nearest)
+    tableView.selectRow(at: IndexPath(row: index), scrollPosition: .nearest)
   }
 
   func deleteSelected() {
     guard let row = selectedRow else { return }
     model.removeItem(at: row, inList: listID)
-    if tableView.selectedRow == nil, tableView.numberOfRows > 0 {
-      tableView.selectRow(min(row, tableView.numberOfRows - 1))
+    if tableView.indexPathForSelectedRow == nil, tableView.numberOfRows(inSection: 0) > 0 {
+      tableView.selectRow(at: IndexPath(row: min(row, tableView.numberOfRows(inSection: 0) - 1)))
     }
   }
 
@@ -192,14 +199,14 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     let index = items.count
     model.insertItem(item, inList: listID, at: index)
     navigationController?.popViewController(animated: true)
-    tableView.selectRow(index, scrollPosition: .nearest)
+    tableView.selectRow(at: IndexPath(row: index), scrollPosition: .nearest)
   }
 
   func itemDetailViewController(_ controller: ItemDetailViewController, didFinishEditing item: ChecklistItem)
   {
     if let row = items.firstIndex(where: { $0.id == item.id }) {
       model.setText(item.text, ofItemAt: row, inList: listID)
-      tableView.selectRow(row, scrollPosition: .nearest)
+      tableView.selectRow(at: IndexPath(row: row), scrollPosition: .nearest)
     }
     navigationController?.popViewController(animated: true)
   }

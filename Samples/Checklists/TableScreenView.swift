@@ -1,3 +1,4 @@
+import Foundation
 import ResponderKit
 
 /// A screen that is a list: the table, indented one column, and a hint shown in its place
@@ -15,7 +16,7 @@ final class TableScreenView: View {
 
   /// Shows the empty hint instead of the table when there are no rows.
   func updateEmptyState() {
-    emptyLabel.isHidden = tableView.numberOfRows > 0
+    emptyLabel.isHidden = tableView.numberOfRows(inSection: 0) > 0
   }
 
   override func layoutSubviews() {

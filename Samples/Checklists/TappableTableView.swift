@@ -1,3 +1,4 @@
+import Foundation
 import ResponderKit
 
 /// A table where a single click selects the row under it and then reports the click, so a
@@ -6,19 +7,21 @@ import ResponderKit
 @MainActor
 final class TappableTableView: TableView {
   /// Called after a click on a row selected it.
-  var tapHandler: (@MainActor (Int) -> Void)?
-  private var touchRow: Int?
+  var tapHandler: (@MainActor (IndexPath) -> Void)?
+  private var touchRow: IndexPath?
 
   override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
     guard let touch = touches.first else { return }
-    touchRow = row(at: touch.location(in: self))
+    touchRow = indexPathForRow(at: touch.location(in: self))
     becomeFirstResponder()
   }
 
   override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
     guard let touch = touches.first, let began = touchRow else { return }
     touchRow = nil
-    guard row(at: touch.location(in: self)) == began, selectRowAsUser(began) == began else { return }
+    guard indexPathForRow(at: touch.location(in: self)) == began,
+      selectRow(at: began, notifyingDelegate: true) == began
+    else { return }
     tapHandler?(began)
   }
 

@@ -45,7 +45,7 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
   override func viewDidLoad() {
     tableView.dataSource = self
     tableView.delegate = self
-    if !notes.isEmpty { tableView.selectRow(0) }
+    if !notes.isEmpty { tableView.selectRow(at: IndexPath(row: 0)) }
     updateChrome()
   }
 
@@ -81,8 +81,8 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
   /// Adds an empty note at the top and opens it.
   func addNote() {
     notes.insert(Note(title: "", body: ""), at: 0)
-    tableView.insertRows([0])
-    tableView.selectRow(0, scrollPosition: .nearest)
+    tableView.insertRows(at: [IndexPath(row: 0)])
+    tableView.selectRow(at: IndexPath(row: 0), scrollPosition: .nearest)
     updateChrome()
     openNote(at: IndexPath(row: 0), isNew: true)
   }
@@ -93,7 +93,7 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
   func noteEditor(_ editor: NoteEditorViewController, didChange note: Note, at indexPath: IndexPath) {
     if notes[indexPath.row] != note {
       notes[indexPath.row] = note
-      tableView.reloadRows([indexPath.row])
+      tableView.reloadRows(at: [indexPath])
       didChangeNotes?(notes)
     }
     close(editor)
@@ -116,32 +116,35 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   private func removeNote(at row: Int) {
     notes.remove(at: row)
-    tableView.deleteRows([row])
+    tableView.deleteRows(at: [IndexPath(row: row)])
     updateChrome()
     didChangeNotes?(notes)
   }
 
   // MARK: TableViewDataSource
 
-  func numberOfRows(in tableView: TableView) -> Int { notes.count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { notes.count }
 
-  func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let row = indexPath.row
     let cell = tableView.dequeueReusableCell(withIdentifier: NoteCell.identifier) as? NoteCell ?? NoteCell()
     cell.text = notes[row].displayTitle
     cell.firstLine = notes[row].firstLine
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRow row: Int) -> Bool { true }
+  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
 
-  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRow row: Int) {
+  func tableView(
+    _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
     guard editingStyle == .delete else { return }
-    removeNote(at: row)
+    removeNote(at: indexPath.row)
   }
 
   // MARK: TableViewDelegate
 
-  func tableView(_ tableView: TableView, performPrimaryActionForRow row: Int) {
-    openNote(at: IndexPath(row: row))
+  func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+    openNote(at: indexPath)
   }
 }

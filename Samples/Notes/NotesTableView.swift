@@ -1,3 +1,4 @@
+import Foundation
 import ResponderKit
 
 /// The notes list: a table where one click on a row opens it (a plain table selects on the
@@ -6,9 +7,9 @@ import ResponderKit
 final class NotesTableView: TableView {
   override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
     super.touchesEnded(touches, with: event)
-    guard let touch = touches.first, touch.tapCount == 1, let row = selectedRow,
-      row == self.row(at: touch.location(in: self))
+    guard let touch = touches.first, touch.tapCount == 1, let selected = indexPathForSelectedRow,
+      selected == indexPathForRow(at: touch.location(in: self))
     else { return }
-    delegate?.tableView(self, performPrimaryActionForRow: row)
+    delegate?.tableView(self, performPrimaryActionForRowAt: selected)
   }
 }

@@ -14,14 +14,18 @@ final class CellRequestSpy: TableViewDataSource {
 
   init(_ inner: NotesListViewController) { self.inner = inner }
 
-  func numberOfRows(in tableView: TableView) -> Int { inner.numberOfRows(in: tableView) }
-  func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
-    requests.append(row)
-    return inner.tableView(tableView, cellForRow: row)
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    inner.tableView(tableView, numberOfRowsInSection: section)
   }
-  func tableView(_ tableView: TableView, canEditRow row: Int) -> Bool { true }
-  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRow row: Int) {
-    inner.tableView(tableView, commit: editingStyle, forRow: row)
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    requests.append(indexPath.row)
+    return inner.tableView(tableView, cellForRowAt: indexPath)
+  }
+  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+  func tableView(
+    _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    inner.tableView(tableView, commit: editingStyle, forRowAt: indexPath)
   }
 }
 

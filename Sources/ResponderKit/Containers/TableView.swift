@@ -1,3 +1,5 @@
+import Foundation
+
 extension Action {
   /// Move the selected row of a list one place up (Alt-Up in a ``TableView``).
   public static let moveSelectedRowUp = Action("moveSelectedRowUp")
@@ -8,8 +10,10 @@ extension Action {
 /// A scrolling list of rows, one cell per row, with a single selection: UIKit's
 /// `UITableView` for the terminal.
 ///
-/// The rows come from a weak ``dataSource``; a weak ``delegate`` steers selection
-/// (`willSelectRow` may refuse or redirect) and hears about it. Cells exist only for the rows
+/// The rows come from a weak ``dataSource``, in sections (one unless it says more; a section
+/// may have a title, shown on a line above its rows); rows are named by `IndexPath`
+/// (``Foundation/IndexPath/init(row:section:)``), as in UIKit. A weak ``delegate`` steers
+/// selection (`willSelectRowAt` may refuse or redirect) and hears about it. Cells exist only for the rows
 /// on screen; cells with a reuse identifier scrolled out of view wait in a pool for
 /// ``dequeueReusableCell(withIdentifier:)``.
 ///
@@ -67,112 +71,192 @@ open class TableView: ScrollView {
   open override var canBecomeFirstResponder: Bool { true }
 
   // MARK: Rows
+  //
+  // Inside, rows are numbered across sections (a row's "position"): the selection, the
+  // visible cells and the geometry all use positions, and index paths are converted at the
+  // public edge.
 
   private var rowCount = 0
-  /// `rowTops[i]` is row i's top; the last entry is the content height.
-  private var rowTops: [Int] = [0]
+  /// `sectionStarts[s]` is the position of section s's first row; the last entry is rowCount.
+  private var sectionStarts: [Int] = [0]
+  /// The top and height of the row at each position, in content coordinates.
+  private var rowTops: [Int] = []
+  private var rowHeights: [Int] = []
+  /// The header line of each section that has a title.
+  private var headers: [Int: Label] = [:]
   private var visibleCells: [Int: TableViewCell] = [:]
   private var reusePool: [String: [TableViewCell]] = [:]
+  private var selectedPosition: Int?
 
-  /// The number of rows, as the data source last said; 0 once the data source is gone.
-  public var numberOfRows: Int { dataSource == nil ? 0 : rowCount }
+  /// The number of sections, as the data source last said; 0 once the data source is gone.
+  public var numberOfSections: Int { dataSource == nil ? 0 : sectionStarts.count - 1 }
 
-  /// The selected row, or nil.
-  public private(set) var selectedRow: Int?
+  /// The number of rows in a section, as the data source last said.
+  public func numberOfRows(inSection section: Int) -> Int {
+    guard section >= 0, section < numberOfSections else { return 0 }
+    return sectionStarts[section + 1] - sectionStarts[section]
+  }
 
-  /// Asks the data source again for everything: the row count, heights and visible cells.
-  /// A selection past the new end is dropped.
+  /// The index path of the selected row, or nil.
+  public var indexPathForSelectedRow: IndexPath? { selectedPosition.map(indexPath(at:)) }
+
+  /// Asks the data source again for everything: the sections, row counts, heights and
+  /// visible cells. A selection past the new end is dropped.
   public func reloadData() {
     recycleAllCells()
-    rowCount = max(0, dataSource?.numberOfRows(in: self) ?? 0)
+    let selected = indexPathForSelectedRow
+    sectionStarts = [0]
+    rowCount = 0
+    if let dataSource {
+      for section in 0..<max(0, dataSource.numberOfSections(in: self)) {
+        rowCount += max(0, dataSource.tableView(self, numberOfRowsInSection: section))
+        sectionStarts.append(rowCount)
+      }
+    }
     recomputeRowTops()
-    if let selected = selectedRow, selected >= rowCount { selectedRow = nil }
+    selectedPosition = selected.flatMap(position(of:))
     setNeedsLayout()
     setNeedsDisplay()
   }
 
   /// Asks the data source again for these rows' cells (and every row's height).
-  public func reloadRows(_ rows: [Int]) {
-    for row in rows {
-      if let cell = visibleCells.removeValue(forKey: row) { recycle(cell) }
+  public func reloadRows(at indexPaths: [IndexPath]) {
+    for position in indexPaths.compactMap(position(of:)) {
+      if let cell = visibleCells.removeValue(forKey: position) { recycle(cell) }
     }
     recomputeRowTops()
     setNeedsLayout()
   }
 
-  /// Tells the table these rows were removed from the model: counts again, and moves the
-  /// selection with its row (dropping it when its row went).
-  public func deleteRows(_ rows: [Int]) {
-    let removed = Set(rows)
-    if let selected = selectedRow {
-      selectedRow = removed.contains(selected) ? nil : selected - removed.filter { $0 < selected }.count
+  /// Tells the table these rows (index paths from before the change) were removed from the
+  /// model: counts again, and moves the selection with its row (dropping it when its row went).
+  public func deleteRows(at indexPaths: [IndexPath]) {
+    var selected = indexPathForSelectedRow
+    if let old = selected {
+      let removed = indexPaths.filter { $0.section == old.section }.map(\.row)
+      selected =
+        removed.contains(old.row)
+        ? nil
+        : IndexPath(
+          row: old.row - removed.filter { $0 < old.row }.count, section: old.section)
     }
-    reloadKeepingSelection()
+    reload(selecting: selected)
   }
 
-  /// Tells the table rows were added to the model at these (new) indices; the selection
+  /// Tells the table rows were added to the model at these (new) index paths; the selection
   /// moves with its row.
-  public func insertRows(_ rows: [Int]) {
-    if var selected = selectedRow {
-      for row in rows.sorted() where row <= selected { selected += 1 }
-      selectedRow = selected
+  public func insertRows(at indexPaths: [IndexPath]) {
+    var selected = indexPathForSelectedRow
+    if let old = selected {
+      var row = old.row
+      for inserted in indexPaths.filter({ $0.section == old.section }).map(\.row).sorted()
+      where inserted <= row {
+        row += 1
+      }
+      selected = IndexPath(row: row, section: old.section)
     }
-    reloadKeepingSelection()
+    reload(selecting: selected)
   }
 
   /// Tells the table a row moved in the model; the selection follows it.
-  public func moveRow(_ row: Int, to destination: Int) {
-    if let selected = selectedRow {
-      if selected == row {
-        selectedRow = destination
-      } else if row < selected, destination >= selected {
-        selectedRow = selected - 1
-      } else if row > selected, destination <= selected {
-        selectedRow = selected + 1
+  public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    var selected = indexPathForSelectedRow
+    if let old = selected {
+      if old == indexPath {
+        selected = newIndexPath
+      } else {
+        // Take the moved row out, then put it back at its destination.
+        var row = old.row
+        if indexPath.section == old.section, indexPath.row < row { row -= 1 }
+        if newIndexPath.section == old.section, newIndexPath.row <= row { row += 1 }
+        selected = IndexPath(row: row, section: old.section)
       }
     }
-    reloadKeepingSelection()
+    reload(selecting: selected)
   }
 
-  private func reloadKeepingSelection() {
-    let selected = selectedRow
+  private func reload(selecting indexPath: IndexPath?) {
     reloadData()
-    if let selected, selected < rowCount { selectedRow = selected }
+    selectedPosition = indexPath.flatMap(position(of:))
+  }
+
+  /// The position of a row, or nil when there is no such row.
+  private func position(of indexPath: IndexPath) -> Int? {
+    guard indexPath.count == 2, indexPath.row >= 0, indexPath.row < numberOfRows(inSection: indexPath.section)
+    else { return nil }
+    return sectionStarts[indexPath.section] + indexPath.row
+  }
+
+  /// The index path of the row at a position (which must exist).
+  private func indexPath(at position: Int) -> IndexPath {
+    // The last section starting at or before the position; empty sections start where the
+    // next one does, so the search must take the last.
+    var low = 0
+    var high = sectionStarts.count - 2
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if sectionStarts[mid] <= position { low = mid } else { high = mid - 1 }
+    }
+    return IndexPath(row: position - sectionStarts[low], section: low)
   }
 
   private func recomputeRowTops() {
-    rowTops = [0]
-    rowTops.reserveCapacity(rowCount + 1)
+    for header in headers.values { header.removeFromSuperview() }
+    headers = [:]
+    rowTops = []
+    rowHeights = []
+    rowTops.reserveCapacity(rowCount)
+    rowHeights.reserveCapacity(rowCount)
     var y = 0
-    for row in 0..<rowCount {
-      y += max(1, delegate?.tableView(self, heightForRow: row) ?? rowHeight)
-      rowTops.append(y)
+    for section in 0..<(sectionStarts.count - 1) {
+      if let title = dataSource?.tableView(self, titleForHeaderInSection: section) {
+        let header = Label(text: title)
+        header.style = TextStyle(attributes: .bold)
+        header.frame = Rect(x: 0, y: Double(y), width: visibleContentWidth, height: 1)
+        headers[section] = header
+        addSubview(header)
+        y += 1
+      }
+      for row in 0..<(sectionStarts[section + 1] - sectionStarts[section]) {
+        let height = max(
+          1, delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight)
+        rowTops.append(y)
+        rowHeights.append(height)
+        y += height
+      }
     }
     contentSize = Size(width: 0, height: Double(y))
   }
 
-  /// The rectangle of a row in content coordinates.
-  public func rectForRow(_ row: Int) -> Rect {
-    guard row >= 0, row < rowCount, row + 1 < rowTops.count else { return .zero }
-    return Rect(
-      x: 0, y: Double(rowTops[row]), width: visibleContentWidth,
-      height: Double(rowTops[row + 1] - rowTops[row]))
+  /// The rectangle of a row in content coordinates, or `.zero` when there is no such row.
+  public func rectForRow(at indexPath: IndexPath) -> Rect {
+    guard let position = position(of: indexPath) else { return .zero }
+    return rect(at: position)
+  }
+
+  private func rect(at position: Int) -> Rect {
+    Rect(
+      x: 0, y: Double(rowTops[position]), width: visibleContentWidth, height: Double(rowHeights[position]))
   }
 
   /// The row at a point in the table's coordinates (which include the scroll offset), or
-  /// nil below the last row.
-  public func row(at point: Point) -> Int? {
-    guard point.x >= 0, point.x < bounds.maxX else { return nil }
-    return row(atY: point.y)
+  /// nil on a header line or below the last row.
+  public func indexPathForRow(at point: Point) -> IndexPath? {
+    guard point.x >= 0, point.x < bounds.maxX, let position = firstPosition(endingBelow: point.y),
+      Double(rowTops[position]) <= point.y
+    else { return nil }
+    return indexPath(at: position)
   }
 
-  private func row(atY y: Double) -> Int? {
-    guard numberOfRows > 0, y >= 0, y < Double(rowTops[rowCount]) else { return nil }
+  /// The first row whose bottom is below `y`, or nil when every row ends at or above it.
+  private func firstPosition(endingBelow y: Double) -> Int? {
+    guard dataSource != nil, rowCount > 0, y < Double(rowTops[rowCount - 1] + rowHeights[rowCount - 1])
+    else { return nil }
     var low = 0
     var high = rowCount - 1
     while low < high {
-      let mid = (low + high + 1) / 2
-      if Double(rowTops[mid]) <= y { low = mid } else { high = mid - 1 }
+      let mid = (low + high) / 2
+      if Double(rowTops[mid] + rowHeights[mid]) > y { high = mid } else { low = mid + 1 }
     }
     return low
   }
@@ -188,15 +272,15 @@ open class TableView: ScrollView {
   }
 
   /// The cell showing a row, or nil when the row is not on screen.
-  public func cellForRow(_ row: Int) -> TableViewCell? {
+  public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
     layoutIfNeeded()
-    return visibleCells[row]
+    return position(of: indexPath).flatMap { visibleCells[$0] }
   }
 
   /// The rows whose cells are on screen, in order.
-  public var indicesOfVisibleRows: [Int] {
+  public var indexPathsForVisibleRows: [IndexPath] {
     layoutIfNeeded()
-    return visibleCells.keys.sorted()
+    return visibleCells.keys.sorted().map(indexPath(at:))
   }
 
   private func recycle(_ cell: TableViewCell) {
@@ -214,29 +298,31 @@ open class TableView: ScrollView {
   /// pooling those that scrolled away.
   open override func layoutSubviews() {
     super.layoutSubviews()
-    guard let dataSource, rowCount > 0, bounds.height > 0,
-      let first = row(atY: contentOffset.y)
+    for header in headers.values { header.frame.size.width = visibleContentWidth }
+    guard let dataSource, bounds.height > 0, let first = firstPosition(endingBelow: contentOffset.y),
+      Double(rowTops[first]) < contentOffset.y + bounds.height
     else {
       recycleAllCells()
       return
     }
-    let last = row(atY: min(contentOffset.y + bounds.height, Double(rowTops[rowCount])) - 0.5) ?? first
-    let range = first...max(first, last)
-    for (row, cell) in visibleCells where !range.contains(row) {
-      visibleCells[row] = nil
+    var last = first
+    while last + 1 < rowCount, Double(rowTops[last + 1]) < contentOffset.y + bounds.height { last += 1 }
+    let range = first...last
+    for (position, cell) in visibleCells where !range.contains(position) {
+      visibleCells[position] = nil
       recycle(cell)
     }
-    for row in range {
+    for position in range {
       let cell: TableViewCell
-      if let existing = visibleCells[row] {
+      if let existing = visibleCells[position] {
         cell = existing
       } else {
-        cell = dataSource.tableView(self, cellForRow: row)
-        visibleCells[row] = cell
+        cell = dataSource.tableView(self, cellForRowAt: indexPath(at: position))
+        visibleCells[position] = cell
         if cell.superview !== self { addSubview(cell) }
       }
-      cell.frame = rectForRow(row)
-      cell.isSelected = row == selectedRow
+      cell.frame = rect(at: position)
+      cell.isSelected = position == selectedPosition
     }
   }
 
@@ -244,66 +330,80 @@ open class TableView: ScrollView {
 
   /// Selects a row (nil clears the selection) without asking or telling the delegate, as
   /// UIKit does for code; `scrollPosition` says whether and where to scroll to it.
-  public func selectRow(_ row: Int?, animated: Bool = false, scrollPosition: ScrollPosition = .none) {
-    guard let row else {
+  public func selectRow(
+    at indexPath: IndexPath?, animated: Bool = false, scrollPosition: ScrollPosition = .none
+  ) {
+    guard let indexPath else {
       setSelection(nil)
       return
     }
-    guard row >= 0, row < numberOfRows else { return }
-    setSelection(row)
-    scrollToRow(row, at: scrollPosition, animated: animated)
+    guard let position = position(of: indexPath) else { return }
+    setSelection(position)
+    scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
   }
 
-  /// Clears the selection if it is `row`, without asking the delegate.
-  public func deselectRow(_ row: Int, animated: Bool = false) {
-    if selectedRow == row { setSelection(nil) }
+  /// Selects a row as the user does when `notifyingDelegate` is true: the delegate may refuse
+  /// or redirect it (`willSelectRowAt`), then hears `willDeselectRowAt`, `didDeselectRowAt`
+  /// and `didSelectRowAt`, and the row is scrolled into view. Returns the row selected, or nil
+  /// when there is no such row or the delegate refused. With `notifyingDelegate` false it is
+  /// ``selectRow(at:animated:scrollPosition:)`` scrolling to the nearest position.
+  @discardableResult
+  public func selectRow(at indexPath: IndexPath, notifyingDelegate: Bool) -> IndexPath? {
+    guard position(of: indexPath) != nil else { return nil }
+    guard notifyingDelegate else {
+      selectRow(at: indexPath, scrollPosition: .nearest)
+      return indexPath
+    }
+    var chosen: IndexPath? = indexPath
+    if let delegate { chosen = delegate.tableView(self, willSelectRowAt: indexPath) }
+    guard let chosen, let position = position(of: chosen) else { return nil }
+    let old = indexPathForSelectedRow
+    let changes = old != nil && old != chosen
+    if changes, let old { delegate?.tableView(self, willDeselectRowAt: old) }
+    setSelection(position)
+    scrollToRow(at: chosen, at: .nearest)
+    if changes, let old { delegate?.tableView(self, didDeselectRowAt: old) }
+    delegate?.tableView(self, didSelectRowAt: chosen)
+    return chosen
+  }
+
+  /// Clears the selection if it is that row, without asking the delegate.
+  public func deselectRow(at indexPath: IndexPath, animated: Bool = false) {
+    if indexPathForSelectedRow == indexPath { setSelection(nil) }
   }
 
   /// Scrolls so the row is at `position`.
-  public func scrollToRow(_ row: Int, at position: ScrollPosition, animated: Bool = false) {
-    let rect = rectForRow(row)
+  public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool = false) {
+    let rect = rectForRow(at: indexPath)
     guard !rect.isEmpty else { return }
     switch position {
     case .none: break
-    case .nearest: scrollRectToVisible(rect)
+    case .nearest:
+      // Keep a section's header in view with its first row.
+      var visible = rect
+      if indexPath.row == 0, headers[indexPath.section] != nil {
+        visible = Rect(x: rect.minX, y: rect.minY - 1, width: rect.width, height: rect.height + 1)
+      }
+      scrollRectToVisible(visible)
     case .top: contentOffset.y = rect.minY
     case .middle: contentOffset.y = (rect.midY - bounds.height / 2).rounded(.down)
     case .bottom: contentOffset.y = rect.maxY - bounds.height
     }
   }
 
-  private func setSelection(_ row: Int?) {
-    guard row != selectedRow else { return }
-    if let old = selectedRow { visibleCells[old]?.isSelected = false }
-    selectedRow = row
-    if let row { visibleCells[row]?.isSelected = true }
+  private func setSelection(_ position: Int?) {
+    guard position != selectedPosition else { return }
+    if let old = selectedPosition { visibleCells[old]?.isSelected = false }
+    selectedPosition = position
+    if let position { visibleCells[position]?.isSelected = true }
     setNeedsDisplay()
   }
 
-  /// Selects a row as the user does: the delegate may refuse or redirect it, then hears
-  /// `willDeselectRow`, `didDeselectRow` and `didSelectRow`. Returns the row selected, or
-  /// nil when the delegate refused.
-  @discardableResult
-  public func selectRowAsUser(_ proposed: Int) -> Int? {
-    guard proposed >= 0, proposed < numberOfRows else { return nil }
-    var chosen: Int? = proposed
-    if let delegate { chosen = delegate.tableView(self, willSelectRow: proposed) }
-    guard let row = chosen, row >= 0, row < numberOfRows else { return nil }
-    let old = selectedRow
-    let changes = old != nil && old != row
-    if changes, let old { delegate?.tableView(self, willDeselectRow: old) }
-    setSelection(row)
-    scrollToRow(row, at: .nearest)
-    if changes, let old { delegate?.tableView(self, didDeselectRow: old) }
-    delegate?.tableView(self, didSelectRow: row)
-    return row
-  }
-
-  /// Tries rows from `start` stepping by `step` until the delegate accepts one.
+  /// Tries rows from position `start` stepping by `step` until the delegate accepts one.
   private func selectFirstAccepted(from start: Int, step: Int) {
     var candidate = start
-    while candidate >= 0, candidate < numberOfRows {
-      if selectRowAsUser(candidate) != nil { return }
+    while candidate >= 0, candidate < rowCount {
+      if selectRow(at: indexPath(at: candidate), notifyingDelegate: true) != nil { return }
       candidate += step
     }
   }
@@ -341,43 +441,43 @@ open class TableView: ScrollView {
   /// Otherwise the action goes on up the chain.
   open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
     if action == .deleteBackward || action == .deleteForward {
-      guard let row = selectedRow, row < numberOfRows, let dataSource else { return false }
-      return dataSource.tableView(self, canEditRow: row)
+      guard let selected = indexPathForSelectedRow, let dataSource else { return false }
+      return dataSource.tableView(self, canEditRowAt: selected)
     }
     if action == .moveSelectedRowUp { return canMoveSelectedRow(by: -1) }
     if action == .moveSelectedRowDown { return canMoveSelectedRow(by: 1) }
-    if TableView.rowActions.contains(action) { return numberOfRows > 0 }
+    if TableView.rowActions.contains(action) { return dataSource != nil && rowCount > 0 }
     return super.canPerformAction(action, withSender: sender)
   }
 
   /// Selects the row above (the last row when none is selected), skipping refused rows.
   public func moveUp(_ sender: Any?) {
-    let current = selectedRow ?? numberOfRows
+    let current = selectedPosition ?? rowCount
     selectFirstAccepted(from: current - 1, step: -1)
   }
 
   /// Selects the row below (the first when none is selected), skipping refused rows.
   public func moveDown(_ sender: Any?) {
-    let current = selectedRow ?? -1
+    let current = selectedPosition ?? -1
     selectFirstAccepted(from: current + 1, step: 1)
   }
 
   /// Moves the selection up by a screenful.
   public func pageUp(_ sender: Any?) {
-    guard numberOfRows > 0 else { return }
-    guard let current = selectedRow else { return selectFirstAccepted(from: 0, step: 1) }
-    let y = rectForRow(current).minY - max(1, bounds.height - 1)
-    let target = row(atY: max(0, y)) ?? 0
+    guard rowCount > 0 else { return }
+    guard let current = selectedPosition else { return selectFirstAccepted(from: 0, step: 1) }
+    let y = rect(at: current).minY - max(1, bounds.height - 1)
+    let target = firstPosition(endingBelow: max(0, y)) ?? 0
     selectFirstAccepted(from: min(target, max(0, current - 1)), step: -1)
   }
 
   /// Moves the selection down by a screenful.
   public func pageDown(_ sender: Any?) {
-    guard numberOfRows > 0 else { return }
-    guard let current = selectedRow else { return selectFirstAccepted(from: 0, step: 1) }
-    let y = rectForRow(current).minY + max(1, bounds.height - 1)
-    let target = row(atY: y) ?? numberOfRows - 1
-    selectFirstAccepted(from: max(target, min(numberOfRows - 1, current + 1)), step: 1)
+    guard rowCount > 0 else { return }
+    guard let current = selectedPosition else { return selectFirstAccepted(from: 0, step: 1) }
+    let y = rect(at: current).minY + max(1, bounds.height - 1)
+    let target = firstPosition(endingBelow: y) ?? rowCount - 1
+    selectFirstAccepted(from: max(target, min(rowCount - 1, current + 1)), step: 1)
   }
 
   /// Selects the first row the delegate accepts.
@@ -387,27 +487,31 @@ open class TableView: ScrollView {
 
   /// Selects the last row the delegate accepts.
   public func moveToEndOfDocument(_ sender: Any?) {
-    selectFirstAccepted(from: numberOfRows - 1, step: -1)
+    selectFirstAccepted(from: rowCount - 1, step: -1)
   }
 
-  /// Return: activates the selected row (the delegate's `performPrimaryActionForRow`), or
+  /// Return: activates the selected row (the delegate's `performPrimaryActionForRowAt`), or
   /// selects the first row when none is.
   public func activateSelectedRow(_ sender: Any?) {
-    guard let row = selectedRow, row < numberOfRows else {
+    guard let selected = indexPathForSelectedRow else {
       selectFirstAccepted(from: 0, step: 1)
       return
     }
-    delegate?.tableView(self, performPrimaryActionForRow: row)
+    delegate?.tableView(self, performPrimaryActionForRowAt: selected)
   }
 
   /// Asks the data source to delete the selected row, if it may be edited. When the data
-  /// source removed it (``deleteRows(_:)``), the row now at that index is selected, so
-  /// repeated presses keep deleting down the list.
+  /// source removed it (``deleteRows(at:)``), the row now at that place in its section is
+  /// selected (else the section's last row), so repeated presses keep deleting down the list.
   public func deleteSelectedRow(_ sender: Any?) {
-    guard let row = selectedRow, let dataSource, dataSource.tableView(self, canEditRow: row) else { return }
-    dataSource.tableView(self, commit: .delete, forRow: row)
-    if selectedRow == nil, numberOfRows > 0 {
-      selectRow(min(row, numberOfRows - 1), scrollPosition: .nearest)
+    guard let selected = indexPathForSelectedRow, let dataSource,
+      dataSource.tableView(self, canEditRowAt: selected)
+    else { return }
+    dataSource.tableView(self, commit: .delete, forRowAt: selected)
+    let rows = numberOfRows(inSection: selected.section)
+    if indexPathForSelectedRow == nil, rows > 0 {
+      selectRow(
+        at: IndexPath(row: min(selected.row, rows - 1), section: selected.section), scrollPosition: .nearest)
     }
   }
 
@@ -422,8 +526,8 @@ open class TableView: ScrollView {
     ]
   }
 
-  /// Moves the selected row one place up as the user does: the data source must allow it
-  /// (`canMoveRow`) and is told (`moveRow`); the selection follows the row.
+  /// Moves the selected row one place up within its section as the user does: the data
+  /// source must allow it (`canMoveRowAt`) and is told (`moveRowAt`); the selection follows.
   public func moveSelectedRowUp(_ sender: Any?) {
     moveSelectedRow(by: -1)
   }
@@ -434,27 +538,28 @@ open class TableView: ScrollView {
   }
 
   private func canMoveSelectedRow(by step: Int) -> Bool {
-    guard let row = selectedRow, let dataSource, row + step >= 0, row + step < numberOfRows else {
-      return false
-    }
-    return dataSource.tableView(self, canMoveRow: row)
+    guard let selected = indexPathForSelectedRow, let dataSource, selected.row + step >= 0,
+      selected.row + step < numberOfRows(inSection: selected.section)
+    else { return false }
+    return dataSource.tableView(self, canMoveRowAt: selected)
   }
 
   private func moveSelectedRow(by step: Int) {
-    guard canMoveSelectedRow(by: step), let row = selectedRow, let dataSource else { return }
-    dataSource.tableView(self, moveRow: row, to: row + step)
-    moveRow(row, to: row + step)
-    scrollToRow(row + step, at: .nearest)
+    guard canMoveSelectedRow(by: step), let selected = indexPathForSelectedRow, let dataSource else { return }
+    let destination = IndexPath(row: selected.row + step, section: selected.section)
+    dataSource.tableView(self, moveRowAt: selected, to: destination)
+    moveRow(at: selected, to: destination)
+    scrollToRow(at: destination, at: .nearest)
   }
 
   // MARK: Touches
 
-  private var touchRow: Int?
+  private var touchRow: IndexPath?
 
   /// A touch picks the row it starts on and takes focus.
   open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
     guard let touch = touches.first else { return }
-    touchRow = row(at: touch.location(in: self))
+    touchRow = indexPathForRow(at: touch.location(in: self))
     becomeFirstResponder()
   }
 
@@ -465,11 +570,11 @@ open class TableView: ScrollView {
   open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
     guard let touch = touches.first, let began = touchRow else { return }
     touchRow = nil
-    guard row(at: touch.location(in: self)) == began else { return }
-    if touch.tapCount >= 2, selectedRow == began {
-      delegate?.tableView(self, performPrimaryActionForRow: began)
+    guard indexPathForRow(at: touch.location(in: self)) == began else { return }
+    if touch.tapCount >= 2, indexPathForSelectedRow == began {
+      delegate?.tableView(self, performPrimaryActionForRowAt: began)
     } else {
-      selectRowAsUser(began)
+      selectRow(at: began, notifyingDelegate: true)
     }
   }
 
