@@ -147,7 +147,7 @@ final class ChecklistsAppController: ApplicationDelegate, ActionTarget {
   }
 
   /// Quits at once unless an Add/Edit screen holds typing; then asks, and answers later.
-  func applicationShouldTerminate(_ application: Application) -> TerminateReply {
+  func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply {
     guard let detail = navigation.topViewController as? TextDetailViewController, detail.hasUnsavedChanges
     else { return .now }
     askAboutUnsavedEdit(in: detail)

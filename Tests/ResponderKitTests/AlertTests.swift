@@ -101,7 +101,7 @@ struct AlertTests {
     show()
     _ = app.renderScreen()
     let cancel = alert.buttonViews[1]
-    let p = cancel.convertToScreen(Point(x: 1, y: 0))
+    let p = cancel.convert(toScreen: Point(x: 1, y: 0))
     Input.tap(app, x: Int(p.x), y: Int(p.y), time: 0)
     #expect(box.responses == [.alertSecondButtonReturn])
   }

@@ -65,7 +65,7 @@ struct GeometryTests {
     #expect(b.convert(Point(x: 1, y: 1), to: a) == Point(x: 3, y: 3))
     #expect(a.convert(Point(x: 3, y: 3), to: b) == Point(x: 1, y: 1))
     #expect(b.convert(Point(x: 6, y: 4), from: nil) == Point(x: 1, y: 1))
-    #expect(b.convertToScreen(Point(x: 0, y: 0)) == Point(x: 10, y: 5))
+    #expect(b.convert(toScreen: Point(x: 0, y: 0)) == Point(x: 10, y: 5))
     #expect(b.convert(fromScreen: Point(x: 10, y: 5)) == .zero)
     #expect(
       b.convert(Rect(x: 0, y: 0, width: 2, height: 1), to: root) == Rect(x: 5, y: 3, width: 2, height: 1))

@@ -266,7 +266,7 @@ final class ProbeApplication: Application {
 @MainActor
 final class ProbeAppDelegate: ApplicationDelegate, ActionTarget {
   let probe: ProbeState
-  var reply: TerminateReply = .now
+  var reply: Application.TerminateReply = .now
 
   init(_ name: String, _ trace: Trace) {
     probe = ProbeState(name, trace)
@@ -281,7 +281,7 @@ final class ProbeAppDelegate: ApplicationDelegate, ActionTarget {
 
   private func log(_ call: String) { probe.trace.calls.append("\(probe.name).\(call)") }
   func applicationDidFinishLaunching(_ notification: Notification) { log("didFinishLaunching") }
-  func applicationShouldTerminate(_ application: Application) -> TerminateReply {
+  func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply {
     log("shouldTerminate")
     return reply
   }

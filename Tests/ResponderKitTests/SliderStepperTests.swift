@@ -29,6 +29,19 @@ struct SliderTests {
       log.dispatches == [[.touchDown, .valueChanged], .valueChanged, .valueChanged, .touchUpOutside])
   }
 
+  @Test func settingTheValueNotifiesTargetsOnlyWhenAskedAndChanged() {
+    let (harness, slider, log) = setUp(continuous: true)
+    defer { withExtendedLifetime(harness) {} }
+    slider.setValue(4, notifyingTargets: false)
+    #expect(slider.value == 4)
+    #expect(log.dispatches.isEmpty)
+    slider.setValue(6, notifyingTargets: true)
+    slider.setValue(6, notifyingTargets: true)  // unchanged: nothing sent
+    slider.setValue(99, notifyingTargets: true)  // clamped to 10
+    #expect(slider.value == 10)
+    #expect(log.dispatches == [.valueChanged, .valueChanged])
+  }
+
   @Test func nonContinuousSliderSendsOneValueChangedAtTheEnd() {
     let (h, slider, log) = setUp(continuous: false)
     h.touch(.began, 2, 1)
@@ -84,6 +97,19 @@ struct StepperTests {
     let log = ControlEventLog()
     log.observe(stepper, events: [.valueChanged, .touchDown, .touchUpInside])
     return (h, stepper, log)
+  }
+
+  @Test func steppingNotifiesTargetsOnlyWhenAskedEnabledAndChanged() {
+    let (harness, stepper, log) = setUp()
+    defer { withExtendedLifetime(harness) {} }
+    #expect(stepper.step(.increment))
+    #expect(log.dispatches.isEmpty)
+    #expect(!stepper.step(.increment, notifyingTargets: true), "already at the maximum")
+    #expect(stepper.step(.decrement, notifyingTargets: true))
+    stepper.isEnabled = false
+    #expect(!stepper.step(.decrement, notifyingTargets: true))
+    #expect(stepper.value == 1)
+    #expect(log.dispatches == [.valueChanged])
   }
 
   @Test func theHalvesStepOnTouchDown() {

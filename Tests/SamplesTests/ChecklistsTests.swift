@@ -79,7 +79,7 @@ struct ChecklistsTests {
     #expect(!detail.form.doneButton.isEnabled)
     // A click on the disabled button does nothing either.
     _ = driver.screenText  // lay the screen out
-    let done = detail.form.doneButton.convertToScreen(.zero)
+    let done = detail.form.doneButton.convert(toScreen: .zero)
     driver.tap(x: done.x + 2, y: done.y)
     #expect(controller.navigation.topViewController === detail)
     #expect(groceries(controller).count == 3)
@@ -96,7 +96,7 @@ struct ChecklistsTests {
     driver.type("Jam")
     let detail = try #require(controller.navigation.topViewController as? ItemDetailViewController)
     _ = driver.screenText  // lay the screen out
-    let cancel = detail.form.cancelButton.convertToScreen(.zero)
+    let cancel = detail.form.cancelButton.convert(toScreen: .zero)
     driver.tap(x: cancel.x + 2, y: cancel.y)
     #expect(controller.navigation.topViewController is ChecklistViewController)
     #expect(groceries(controller).map(\.text) == ["Milk", "Bread", "Coffee beans"])

@@ -150,7 +150,7 @@ open class Control: View {
       }
     }
     guard isEnabled, trackedTouch == nil,
-      let touch = touches.min(by: { $0.identifier < $1.identifier })
+      let touch = touches.min(by: { $0.id < $1.id })
     else { return }
     trackedTouch = touch
     isTouchInside = true

@@ -106,11 +106,12 @@ open class Slider: Control {
     changedDuringTouch = false
   }
 
-  /// Sets the value as the user would: sends valueChanged if it changed.
-  open func setValueFromUser(_ newValue: Double) {
+  /// Sets the value (clamped to the range); with `notifyingTargets` it does so as the user
+  /// does, sending ``Control/Event/valueChanged`` when the value changed.
+  open func setValue(_ newValue: Double, notifyingTargets: Bool) {
     let old = value
     value = newValue
-    if value != old { sendActions(for: .valueChanged) }
+    if notifyingTargets, value != old { sendActions(for: .valueChanged) }
   }
 
   private var step: Double { keyIncrement ?? (maximumValue - minimumValue) / 10 }
@@ -118,12 +119,12 @@ open class Slider: Control {
   /// Left, Right, Home and End move the value.
   open override class var actionTable: ActionTable { sliderActions }
   private static let sliderActions = ActionTable(Slider.self, inheriting: Control.actionTable) {
-    $0.add(.moveLeft) { slider in slider.setValueFromUser(slider.value - slider.step) }
-    $0.add(.moveBackward) { slider in slider.setValueFromUser(slider.value - slider.step) }
-    $0.add(.moveRight) { slider in slider.setValueFromUser(slider.value + slider.step) }
-    $0.add(.moveForward) { slider in slider.setValueFromUser(slider.value + slider.step) }
-    $0.add(.moveToBeginningOfLine) { slider in slider.setValueFromUser(slider.minimumValue) }
-    $0.add(.moveToEndOfLine) { slider in slider.setValueFromUser(slider.maximumValue) }
+    $0.add(.moveLeft) { slider in slider.setValue(slider.value - slider.step, notifyingTargets: true) }
+    $0.add(.moveBackward) { slider in slider.setValue(slider.value - slider.step, notifyingTargets: true) }
+    $0.add(.moveRight) { slider in slider.setValue(slider.value + slider.step, notifyingTargets: true) }
+    $0.add(.moveForward) { slider in slider.setValue(slider.value + slider.step, notifyingTargets: true) }
+    $0.add(.moveToBeginningOfLine) { slider in slider.setValue(slider.minimumValue, notifyingTargets: true) }
+    $0.add(.moveToEndOfLine) { slider in slider.setValue(slider.maximumValue, notifyingTargets: true) }
   }
 
   /// Only while enabled.

@@ -77,8 +77,17 @@ open class Stepper: Control {
   }
 
   /// Steps the value once; returns whether it changed.
+  ///
+  /// With `notifyingTargets` it steps as the user does: nothing happens while the stepper is
+  /// disabled, and a change sends ``Control/Event/valueChanged`` (with `event`, if given).
   @discardableResult
-  public func step(_ part: Part) -> Bool {
+  open func step(_ part: Part, notifyingTargets: Bool = false, with event: ResponderKit.Event? = nil) -> Bool
+  {
+    if notifyingTargets {
+      guard isEnabled, step(part) else { return false }
+      sendActions(for: .valueChanged, with: event)
+      return true
+    }
     let old = value
     switch part {
     case .increment:
@@ -111,22 +120,16 @@ open class Stepper: Control {
     setNeedsDisplay()
   }
 
-  /// Steps as the user would: sends valueChanged if the value changed.
-  open func stepFromUser(_ part: Part, with event: ResponderKit.Event? = nil) {
-    guard isEnabled, step(part) else { return }
-    sendActions(for: .valueChanged, with: event)
-  }
-
   /// `-` and `+` (or `=`, unshifted `+`) step; other keys go on up the chain.
   open override func keyDown(with event: KeyEvent) {
     let plain = event.modifierFlags.isDisjoint(with: [.control, .alt, .super, .hyper, .meta])
     if isEnabled, plain, event.phase != .up {
       switch event.characters {
       case "-", "_":
-        stepFromUser(.decrement, with: ResponderKit.Event(key: event))
+        step(.decrement, notifyingTargets: true, with: ResponderKit.Event(key: event))
         return
       case "+", "=":
-        stepFromUser(.increment, with: ResponderKit.Event(key: event))
+        step(.increment, notifyingTargets: true, with: ResponderKit.Event(key: event))
         return
       default: break
       }
@@ -137,10 +140,10 @@ open class Stepper: Control {
   /// The arrow keys step.
   open override class var actionTable: ActionTable { stepperActions }
   private static let stepperActions = ActionTable(Stepper.self, inheriting: Control.actionTable) {
-    $0.add(.moveLeft) { stepper in stepper.stepFromUser(.decrement) }
-    $0.add(.moveDown) { stepper in stepper.stepFromUser(.decrement) }
-    $0.add(.moveRight) { stepper in stepper.stepFromUser(.increment) }
-    $0.add(.moveUp) { stepper in stepper.stepFromUser(.increment) }
+    $0.add(.moveLeft) { stepper in stepper.step(.decrement, notifyingTargets: true) }
+    $0.add(.moveDown) { stepper in stepper.step(.decrement, notifyingTargets: true) }
+    $0.add(.moveRight) { stepper in stepper.step(.increment, notifyingTargets: true) }
+    $0.add(.moveUp) { stepper in stepper.step(.increment, notifyingTargets: true) }
   }
 
   /// Only while enabled.

@@ -7,9 +7,10 @@ import Foundation
 /// The view that was hit when the touch began keeps the touch for its whole life, even when
 /// it moves outside the view: that is how a drag out of a button still reaches the button.
 @MainActor
-public final class Touch: Hashable {
-  /// The source's identifier for the contact (0 for the mouse).
-  public let identifier: Int
+public final class Touch: Hashable, Identifiable {
+  /// The source's identifier for the contact (0 for the mouse): the ``TouchSample/id`` of the
+  /// samples that move it.
+  public let id: Int
   /// The current phase.
   public internal(set) var phase: TouchPhase
   /// Seconds on the event source's clock at the last change.
@@ -30,8 +31,8 @@ public final class Touch: Hashable {
   var screenLocation: Point
   var previousScreenLocation: Point
 
-  init(identifier: Int, phase: TouchPhase, location: Point, timestamp: TimeInterval, tapCount: Int) {
-    self.identifier = identifier
+  init(id: Int, phase: TouchPhase, location: Point, timestamp: TimeInterval, tapCount: Int) {
+    self.id = id
     self.phase = phase
     self.screenLocation = location
     self.previousScreenLocation = location
@@ -63,5 +64,5 @@ public final class Touch: Hashable {
   public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// `touch#id phase at (x, y)`.
-  public var description: String { "touch#\(identifier) \(phase) at \(screenLocation)" }
+  public var description: String { "touch#\(id) \(phase) at \(screenLocation)" }
 }

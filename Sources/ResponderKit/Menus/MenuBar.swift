@@ -56,7 +56,7 @@ open class MenuBar: View {
     guard let items = menu?.items, items.indices.contains(index), let submenu = items[index].submenu,
       let app = window?.application
     else { return }
-    let anchor = convertToScreen(Point(x: titleColumns[index].lowerBound, y: 1))
+    let anchor = convert(toScreen: Point(x: titleColumns[index].lowerBound, y: 1))
     openIndex = index
     setNeedsDisplay()
     let popup = MenuWindow(menu: submenu, application: app, anchor: anchor)

@@ -66,7 +66,7 @@ extension Application {
           touches.insert(stale)
         }
         touch = Touch(
-          identifier: sample.id, phase: .began, location: sample.location,
+          id: sample.id, phase: .began, location: sample.location,
           timestamp: sample.timestamp, tapCount: tapCount(for: sample))
         guard let window = window(at: sample.location) else { continue }
         if let modal = modalWindow, modal !== window { continue }

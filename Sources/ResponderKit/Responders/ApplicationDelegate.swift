@@ -1,14 +1,16 @@
 import Foundation
 
-/// What an application delegate answers to `applicationShouldTerminate`: AppKit's
-/// `NSApplication.TerminateReply` (raw values as AppKit's).
-public enum TerminateReply: Int, Sendable {
-  /// Do not quit.
-  case cancel = 0
-  /// Quit now.
-  case now = 1
-  /// Decide later: the application waits for ``Application/reply(toApplicationShouldTerminate:)``.
-  case later = 2
+extension Application {
+  /// What an application delegate answers to `applicationShouldTerminate`: AppKit's
+  /// `NSApplication.TerminateReply` (raw values as AppKit's).
+  public enum TerminateReply: Int, Sendable {
+    /// Do not quit.
+    case cancel = 0
+    /// Quit now.
+    case now = 1
+    /// Decide later: the application waits for ``Application/reply(toApplicationShouldTerminate:)``.
+    case later = 2
+  }
 }
 
 /// The application's delegate. Every method is optional (the protocol extension supplies
@@ -19,7 +21,7 @@ public protocol ApplicationDelegate: AnyObject {
   /// Launching finished; windows can be shown.
   func applicationDidFinishLaunching(_ notification: Notification)
   /// Whether to quit now, not at all, or later. Default: now.
-  func applicationShouldTerminate(_ application: Application) -> TerminateReply
+  func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply
   /// The application is about to quit; save state here.
   func applicationWillTerminate(_ notification: Notification)
   /// The terminal gained focus.
@@ -32,7 +34,7 @@ extension ApplicationDelegate {
   /// Does nothing.
   public func applicationDidFinishLaunching(_ notification: Notification) {}
   /// Quit now.
-  public func applicationShouldTerminate(_ application: Application) -> TerminateReply { .now }
+  public func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply { .now }
   /// Does nothing.
   public func applicationWillTerminate(_ notification: Notification) {}
   /// Does nothing.

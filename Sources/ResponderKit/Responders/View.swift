@@ -222,7 +222,7 @@ open class View: Responder {
   }
 
   /// Converts a point in this view's coordinates into screen cells.
-  public func convertToScreen(_ point: Point) -> Point {
+  public func convert(toScreen point: Point) -> Point {
     let origin = window?.frame.origin ?? .zero
     let p = convertToWindow(point)
     return Point(x: p.x + origin.x, y: p.y + origin.y)

@@ -2,7 +2,7 @@ extension Window {
   /// UIKit's touch delivery: a touch is hit-tested once, when it begins, and its later phases
   /// go to the same view; touches of one event are grouped per view and phase.
   func deliverTouches(_ event: Event) {
-    let mine = event.touches(for: self).sorted { $0.identifier < $1.identifier }
+    let mine = event.touches(for: self).sorted { $0.id < $1.id }
     // Hit-test against the layout the user will see, not one still pending.
     if mine.contains(where: { $0.phase == .began }) { rootView?.layoutIfNeeded() }
     for touch in mine where touch.phase == .began {

@@ -416,6 +416,6 @@ open class Window: Responder {
   /// first responder after each frame (text fields put it at the insertion point).
   public var cursorPosition: Point? {
     guard let view = firstResponder as? View, let p = view.textCursorPosition else { return nil }
-    return view.convertToScreen(p)
+    return view.convert(toScreen: p)
   }
 }
