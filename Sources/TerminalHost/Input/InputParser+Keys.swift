@@ -21,14 +21,17 @@ extension InputParser {
 
   /// A key for a C0 control byte or DEL, as legacy terminals send them.
   ///
-  /// 0x08 is BackSpace (terminals whose `kbs` is ^H send it for the key; kitty and xterm
-  /// send it for Control+BackSpace, which legacy bytes cannot tell apart). 0x0a is Control+j,
-  /// 0x00 Control+space, 0x1c–0x1f Control+\ ] ^ /.
-  static func controlKey(_ byte: UInt8, time: TimeInterval) -> KeyEvent {
+  /// 0x7F is BackSpace; 0x08 is Control+h (kitty and xterm send it for Control+BackSpace,
+  /// which legacy bytes cannot tell apart), or BackSpace when `controlHIsBackSpace` (the
+  /// terminal's erase character is ^H, so its BackSpace key sends it). 0x0a is Control+j,
+  /// 0x00 Control+space, 0x1c–0x1f Control+\ ] ^ _ (caret notation's names; xterm sends
+  /// 0x1f for Control+/ too).
+  static func controlKey(_ byte: UInt8, controlHIsBackSpace: Bool = false, time: TimeInterval) -> KeyEvent {
     switch byte {
     case 0x0d: return functionalKeyEvent(.returnKey, time: time)
     case 0x09: return functionalKeyEvent(.tab, time: time)
-    case 0x7f, 0x08: return functionalKeyEvent(.backSpace, time: time)
+    case 0x7f: return functionalKeyEvent(.backSpace, time: time)
+    case 0x08 where controlHIsBackSpace: return functionalKeyEvent(.backSpace, time: time)
     case 0x1b: return functionalKeyEvent(.escape, time: time)
     default: break
     }
@@ -38,7 +41,7 @@ extension InputParser {
       case 0x1c: 0x5c
       case 0x1d: 0x5d
       case 0x1e: 0x5e
-      case 0x1f: 0x2f
+      case 0x1f: 0x5f
       default: byte + 0x60  // 0x01…0x1a: a…z
       }
     return KeyEvent(
@@ -105,18 +108,23 @@ extension InputParser {
       }
     }
     let keysym = InputParser.keysym(for: typedScalar)
+    var key: KeyEvent
     if let text {
-      return KeyEvent(
+      key = KeyEvent(
         keysym: keysym, characters: text, charactersIgnoringModifiers: String(typedScalar),
         modifierFlags: modifiers, phase: phase, timestamp: time)
+    } else {
+      var scalar = typedScalar
+      if modifiers.contains(.control), base.isASCII, let control = controlByte(UInt8(base.value)) {
+        scalar = UnicodeScalar(control)
+      }
+      key = KeyEvent(
+        keysym: keysym, scalar: scalar, scalarIgnoringModifiers: typedScalar, modifierFlags: modifiers,
+        phase: phase, timestamp: time)
     }
-    var scalar = typedScalar
-    if modifiers.contains(.control), base.isASCII, let control = controlByte(UInt8(base.value)) {
-      scalar = UnicodeScalar(control)
-    }
-    return KeyEvent(
-      keysym: keysym, scalar: scalar, scalarIgnoringModifiers: typedScalar, modifierFlags: modifiers,
-      phase: phase, timestamp: time)
+    // Kept so nothing the terminal said is lost: the key pressed, before Shift.
+    if typedScalar != base { key.unshiftedKeysym = InputParser.keysym(for: base) }
+    return key
   }
 
   /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's; capitals
