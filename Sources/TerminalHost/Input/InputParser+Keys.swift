@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ResponderKit
 import XKBKeyboard
 
@@ -147,6 +148,12 @@ extension InputParser {
 }
 
 extension InputParser {
+  /// Whether a terminal with these settings erases with ^H (termios `VERASE`), so its
+  /// BackSpace key sends 0x08: then ``reportsControlHAsBackSpace`` should be set.
+  public static func erasesWithControlH(_ attributes: termios) -> Bool {
+    withUnsafeBytes(of: attributes.c_cc) { $0[Int(VERASE)] == 0x08 }
+  }
+
   /// The keysym xkbcommon gives a character: Latin-1 is its own code; beyond it xkbcommon
   /// prefers a legacy keysym where one exists (`с` is `Cyrillic_es`), so a key typed in a
   /// terminal and the same key decoded from a keyboard device have the same keysym.
