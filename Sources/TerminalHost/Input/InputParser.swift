@@ -175,7 +175,11 @@ public struct InputParser: Sendable {
     var offset = 0
     // Finish the carried item, adding input a bounded slice at a time.
     while !pending.isEmpty && offset < count {
-      let take = min(InputParser.maxStringLength - pending.count, count - offset)
+      // A sequence's worth at first; a control string may need up to its own bound.
+      let window =
+        pending.count < InputParser.maxSequenceLength
+        ? InputParser.maxSequenceLength : InputParser.maxStringLength
+      let take = min(window - pending.count, count - offset)
       pending.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: take))
       offset += take
       var carried: [UInt8] = []
