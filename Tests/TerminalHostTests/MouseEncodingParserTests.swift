@@ -48,11 +48,14 @@ import Testing
       ])
   }
 
-  /// xterm sends NUL for a coordinate beyond 223; it is placed at the last one the encoding
-  /// can express.
-  @Test func x10NulCoordinateIsTheLastExpressibleCell() {
+  /// xterm clamps a position to the encoding's limit and sends the limit (0-based 223, 2015
+  /// with 1005) as NUL, 256 truncated to a byte (button.c, `EmitMousePosition`).
+  @Test func x10NulCoordinateIsThePastTheEndMarker() {
     let input = bytes("\u{1b}[M") + [32 + 1, 0, 33]
-    #expect(decodeAtEverySplit(input) == [MouseEncodingParserTests.pointer(.middle, .press, 222, 0)])
+    #expect(decodeAtEverySplit(input) == [MouseEncodingParserTests.pointer(.middle, .press, 223, 0)])
+    var parser = InputParser()
+    parser.utf8MouseCoordinates = true
+    #expect(decodeAtEverySplit(input, parser) == [MouseEncodingParserTests.pointer(.middle, .press, 2015, 0)])
   }
 
   @Test func x10ModifiersWheelAndExtraButtons() {

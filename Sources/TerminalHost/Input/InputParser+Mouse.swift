@@ -19,12 +19,10 @@ extension InputParser {
       x: Double(x - 1) / Double(max(1, cellSize.width)), y: Double(y - 1) / Double(max(1, cellSize.height)))
   }
 
-  /// The last coordinate the X10 encoding can express, 1-based (byte 255).
-  static let x10CoordinateLimit = 223
-
   /// `ESC [ M` and three values, each its byte minus 32 (or, with ``utf8MouseCoordinates``,
-  /// its UTF-8 character minus 32). A NUL coordinate, which xterm sends for a position
-  /// beyond the encoding's reach, is reported at the last position it can express.
+  /// its UTF-8 character minus 32). A NUL coordinate is xterm's past-the-end marker: it
+  /// clamps positions to the encoding's limit and sends that one (0-based 223, or 2015 in
+  /// UTF-8 mode) as 256 truncated to a byte (xterm's button.c, `EmitMousePosition`).
   func decodeX10Mouse(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
     var values = (0, 0, 0)
     var k = 3
@@ -41,7 +39,7 @@ extension InputParser {
         k += 1
       }
       if value == 0 && index > 0 {
-        value = InputParser.x10CoordinateLimit + 32
+        value = utf8MouseCoordinates ? 2048 : 256
       } else if value < 32 {
         return InputParser.cannotComplete(p, time: time)
       }
