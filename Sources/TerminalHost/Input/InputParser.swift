@@ -21,8 +21,8 @@ import ResponderKit
 /// ``TerminalInput/unknown(_:)``, never keys. A sequence that *cannot* complete — a byte that
 /// is not allowed inside it arrives, or the escape timeout passes first — was typed: its
 /// introducer is the key Alt plus the introducer's character (`ESC [` is Alt+`[`, `ESC ]`
-/// Alt+`]`, `ESC P` Alt+Shift+P as the terminal sent it, `ESC O` Alt+O) and every byte after
-/// it is parsed again as ordinary input, as xterm and kitty users expect.
+/// Alt+`]`, `ESC P` Alt+`P`, `ESC O` Alt+`O`) and every byte after it is parsed again as
+/// ordinary input, as xterm and kitty users expect.
 ///
 /// **Control strings.** `ESC ]`, `ESC P`, `ESC _`, `ESC ^` and `ESC X` start a string that
 /// runs to BEL or ST (`ESC \`); one that ends before the escape timeout, in one read or
@@ -50,8 +50,8 @@ import ResponderKit
 /// calls ``expire(at:into:)`` then (or any later `parse` does it first). A held sequence is
 /// settled when `time >= last byte's arrival + escapeTimeout`: ESC alone is Escape, ESC plus
 /// one byte is Alt plus that key, a longer unfinished sequence cannot complete (its
-/// introducer is Alt plus a key, the rest is parsed again). Settled items carry the time their bytes arrived. The clock
-/// is the caller's; the parser never sleeps.
+/// introducer is Alt plus a key, the rest is parsed again). Settled items carry the time their
+/// bytes arrived. The clock is the caller's; the parser never sleeps.
 ///
 /// **Bounds.** A control sequence may be ``maxSequenceLength`` bytes long, with at most
 /// ``maxParameterCount`` numbers; a longer one is reported once as `.unknown` holding its first
@@ -98,7 +98,7 @@ public struct InputParser: Sendable {
   /// (``TerminalReply/cellPixelSize(_:)``); the host sets it.
   public var cellPixelSize: PixelSize?
 
-  /// Bytes of an unfinished item, carried to the next call (< maxSequenceLength).
+  /// Bytes of an unfinished item, carried to the next call (< maxStringLength).
   var pending: [UInt8] = []
   /// When the last bytes arrived, for the escape deadline.
   var lastArrival: TimeInterval = 0
@@ -424,7 +424,10 @@ public struct InputParser: Sendable {
       case 0x4d: .kpEnter
       case 0x58: Keysym(0xffbd)  // KP_Equal
       case 0x6a...0x79: Keysym(0xffaa + UInt32(final - 0x6a))  // KP_Multiply … KP_9
-      case 0x61...0x64: [Keysym.up, .down, .right, .left][Int(final - 0x61)]  // rxvt Control+arrows
+      case 0x61: .up  // a…d: rxvt's Control+arrows
+      case 0x62: .down
+      case 0x63: .right
+      case 0x64: .left
       default: nil
       }
     guard let keysym else {
