@@ -101,7 +101,7 @@ struct RecordingParser {
 
   private func key(_ tokens: [String], _ time: TimeInterval) throws(RecordingError) -> KeyEvent {
     guard tokens.count >= 2 else {
-      throw fail("key", "expected \"key PHASE KEY [text=…] [plain=…] [code=…]\"")
+      throw fail("key", "expected \"key PHASE KEY [text=…] [plain=…] [code=…] [base=…] [unshifted=…]\"")
     }
     guard let phase = KeyEvent.Phase(rawValue: tokens[0]) else {
       throw fail("phase", "expected down, repeat or up, found \"\(tokens[0])\"")

@@ -12,7 +12,8 @@ import Testing
   static let corpus: [[UInt8]] = {
     var inputs: [[UInt8]] = []
     for vector in LegacyKeyParserTests.vectors + KittyKeyParserTests.vectors
-      + MouseParserTests.vectors + PasteFocusReplyParserTests.vectors
+      + MouseParserTests.vectors + PasteFocusReplyParserTests.vectors + MouseEncodingParserTests.sgrEdges
+      + ControlStringParserTests.vectors
     {
       inputs.append(bytes(vector.input))
     }
@@ -232,6 +233,8 @@ extension TerminalInput {
       0x07, 0x0d, 0x7f, 0xc3, 0xa9, 0xe2, 0x82, 0xff,
     ]
     + Array("200~201~".utf8)
+    // Control strings, rxvt finals, X10 reports' raw bytes and the window reports.
+    + Array("]]P_^X\\\\^@Gtad".utf8) + [0x00, 0x08, 0x1f, 0x80, 0xb6, 0xc4, 0x9a]
 
   @Test func randomInputKeepsTheInvariants() {
     var random = Generator(state: 2024)
@@ -248,7 +251,7 @@ extension TerminalInput {
       var parser = InputParser(pasteChunkLimit: 37)
       for byte in input {
         _ = parser.parse([byte], at: 0)
-        #expect(parser.bufferedByteCount <= InputParser.maxSequenceLength + 37)
+        #expect(parser.bufferedByteCount <= InputParser.maxStringLength + 37)
       }
     }
     #expect(mismatches == 0)
