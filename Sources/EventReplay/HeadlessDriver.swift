@@ -163,6 +163,7 @@ extension InputEvent {
       scroll.timestamp = time
       return .scroll(scroll)
     case .paste(let text, _): return .paste(text, timestamp: time)
+    case .text(let text, _): return .text(text, timestamp: time)
     case .focus(let active, _): return .focus(active, timestamp: time)
     case .resize(let size, _): return .resize(size, timestamp: time)
     }

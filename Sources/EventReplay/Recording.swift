@@ -13,13 +13,15 @@ import ResponderKit
 ///     0.550 touch 0 moved 12 5; 1 began 30 8
 ///     0.600 scroll 10 5 0 3
 ///     0.700 paste "two\nlines"
+///     0.750 text "é"
 ///     0.800 focus out
 ///     0.900 resize 100 30
 ///
 /// Times are seconds from the start and never go backwards. Keys are written as key specs
 /// (`Control+Shift+Left`, `a`, `F5`, or a raw keysym `0xfe03`) with optional `text=`,
-/// `plain=` (characters ignoring modifiers), `code=` (evdev key code) and `base=` (the
-/// physical key in the base layout) fields; strings are JSON string literals.
+/// `plain=` (characters ignoring modifiers), `code=` (evdev key code), `base=` (the
+/// physical key in the base layout) and `unshifted=` (the key pressed, before Shift) fields;
+/// `text` is text typed with no key behind it; strings are JSON string literals.
 public struct Recording: Hashable, Sendable {
   /// One input and when it happened.
   public struct Entry: Hashable, Sendable {

@@ -16,6 +16,7 @@ enum RecordingFormat {
       }
       if let code = key.keyCode { parts.append("code=\(code)") }
       if let base = key.baseLayoutKeysym { parts.append("base=" + keyName(base)) }
+      if let unshifted = key.unshiftedKeysym { parts.append("unshifted=" + keyName(unshifted)) }
       let locks = key.modifierFlags.intersection([.capsLock, .numLock])
       if !locks.isEmpty { parts.append("locks=\(locks)") }
       return parts.joined(separator: " ")
@@ -33,6 +34,8 @@ enum RecordingFormat {
       return text
     case .paste(let text, _):
       return "paste " + quote(text)
+    case .text(let text, _):
+      return "text " + quote(text)
     case .focus(let active, _):
       return active ? "focus in" : "focus out"
     case .resize(let size, _):

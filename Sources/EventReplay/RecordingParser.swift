@@ -69,6 +69,9 @@ struct RecordingParser {
       case "paste":
         guard tokens.count == 1 else { throw fail("text", "expected one quoted string") }
         input = .paste(try unquote(tokens[0], "text"), timestamp: time)
+      case "text":
+        guard tokens.count == 1 else { throw fail("text", "expected one quoted string") }
+        input = .text(try unquote(tokens[0], "text"), timestamp: time)
       case "focus":
         guard tokens.count == 1, tokens[0] == "in" || tokens[0] == "out" else {
           throw fail("focus", "expected \"in\" or \"out\"")
@@ -82,7 +85,7 @@ struct RecordingParser {
           timestamp: time)
       default:
         throw fail(
-          "kind", "unknown event kind \"\(kind)\" (expected key, touch, scroll, paste, focus, resize)")
+          "kind", "unknown event kind \"\(kind)\" (expected key, touch, scroll, paste, text, focus, resize)")
       }
       recording.append(input, at: time)
     }
@@ -98,7 +101,7 @@ struct RecordingParser {
 
   private func key(_ tokens: [String], _ time: TimeInterval) throws(RecordingError) -> KeyEvent {
     guard tokens.count >= 2 else {
-      throw fail("key", "expected \"key PHASE KEY [text=…] [plain=…] [code=…]\"")
+      throw fail("key", "expected \"key PHASE KEY [text=…] [plain=…] [code=…] [base=…] [unshifted=…]\"")
     }
     guard let phase = KeyEvent.Phase(rawValue: tokens[0]) else {
       throw fail("phase", "expected down, repeat or up, found \"\(tokens[0])\"")
@@ -119,6 +122,10 @@ struct RecordingParser {
         let (base, extra) = try keyToken(value)
         guard extra.isEmpty else { throw fail("base", "the physical key takes no modifiers") }
         event.baseLayoutKeysym = base
+      case "unshifted":
+        let (unshifted, extra) = try keyToken(value)
+        guard extra.isEmpty else { throw fail("unshifted", "the unshifted key takes no modifiers") }
+        event.unshiftedKeysym = unshifted
       case "locks":
         let locks = try modifierList(value, "locks")
         guard locks.isSubset(of: [.capsLock, .numLock]) else {
@@ -126,7 +133,8 @@ struct RecordingParser {
         }
         modifiers.formUnion(locks)
         event.modifierFlags = modifiers
-      default: throw fail(name, "unknown key field \"\(name)\" (expected text, plain, code, base, locks)")
+      default:
+        throw fail(name, "unknown key field \"\(name)\" (expected text, plain, code, base, unshifted, locks)")
       }
     }
     event.charactersIgnoringModifiers = plain ?? event.characters

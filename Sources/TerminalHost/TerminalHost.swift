@@ -100,11 +100,13 @@ public final class TerminalHost {
     guard isatty(terminal.input) == 1 else { throw TerminalError.systemCall(call: "isatty", errno: ENOTTY) }
     CrashGuard.install()
     try terminal.enterRawMode()
+    parser.reportsControlHAsBackSpace = terminal.savedAttributes.map(InputParser.erasesWithControlH) ?? false
     var modes: [TerminalMode] = [.alternateScreen, .hiddenCursor, .bracketedPaste, .focusEvents]
     if configuration.mouse {
       modes += [.mouseButtons, configuration.mouseMotion ? .mouseMotion : .mouseDrag, .sgrMouse]
     }
     try terminal.enable(modes)
+    try terminal.write(Array("\u{1b}[16t".utf8))  // the cell size in pixels, for SGR-pixel mouse reports
     if configuration.enhancedKeyboard {
       // Ask for the kitty flags, then for device attributes: a DA1 reply with no flags reply
       // before it means the terminal has no kitty protocol.
@@ -187,6 +189,7 @@ public final class TerminalHost {
         configuration.inputObserver?(input)
         application.handle(input)
       case .reply(let reply):
+        if case .cellPixelSize(let size) = reply { parser.cellPixelSize = size }
         negotiate(reply)
       case .pointer, .unknown:
         break

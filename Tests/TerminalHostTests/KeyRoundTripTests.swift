@@ -43,10 +43,10 @@ import Testing
   /// (kitty's spec: "ctrl+i is the same as tab, ctrl+m is the same as Enter"); each with and
   /// without Alt. The kitty form has none.
   static let documentedAmbiguities: Set<String> = [
-    "Control+h → BackSpace", "Control+i → Tab", "Control+m → Return", "Control+[ → Escape",
-    "Control+~ → Control+^",
-    "Alt+Control+h → Alt+BackSpace", "Alt+Control+i → Alt+Tab", "Alt+Control+m → Alt+Return",
-    "Alt+Control+[ → Alt+Escape", "Alt+Control+~ → Alt+Control+^",
+    "Control+i → Tab", "Control+m → Return", "Control+[ → Escape", "Control+~ → Control+^",
+    "Control+/ → Control+_",
+    "Alt+Control+i → Alt+Tab", "Alt+Control+m → Alt+Return", "Alt+Control+[ → Alt+Escape",
+    "Alt+Control+~ → Alt+Control+^", "Alt+Control+/ → Alt+Control+_",
   ]
 
   /// A short name of a key for the ambiguity list.
@@ -74,10 +74,12 @@ import Testing
       guard let bytes = TerminalKeyEncoder.encode(key, as: form) else { continue }
       checked += 1
       let decoded = decodeAll(bytes)
-      guard decoded.count == 1, case .event(.key(let back)) = decoded[0] else {
+      guard decoded.count == 1, case .event(.key(var back)) = decoded[0] else {
         mismatches.append("\(key) → \(bytes) → \(decoded)")
         continue
       }
+      // modifyOtherKeys sends the character typed (A), never the key before Shift (a).
+      if form == .modifyOtherKeys { back.unshiftedKeysym = key.unshiftedKeysym }
       if back != key, form == .legacy,
         KeyRoundTripTests.documentedAmbiguities.contains(
           "\(KeyRoundTripTests.name(key)) → \(KeyRoundTripTests.name(back))")

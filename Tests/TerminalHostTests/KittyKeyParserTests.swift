@@ -9,17 +9,24 @@ import Testing
   static let vectors: [Vector] = [
     Vector("\u{1b}[97u", char("a")),
     Vector("\u{1b}[97;5u", key(Keysym(0x61), "\u{1}", ignoring: "a", .control)),
-    Vector("\u{1b}[97;2u", key(Keysym(0x41), "A", .shift)),
-    Vector("\u{1b}[97:65;2u", key(Keysym(0x41), "A", .shift)),
-    Vector("\u{1b}[49:33;2u", key(Keysym(0x21), "!", .shift)),
+    // Shift+a and Shift+1 keep the key pressed (a, 1) beside the key typed (A, !).
+    Vector("\u{1b}[97;2u", withUnshifted(key(Keysym(0x41), "A", .shift), Keysym(0x61))),
+    Vector("\u{1b}[97:65;2u", withUnshifted(key(Keysym(0x41), "A", .shift), Keysym(0x61))),
+    Vector("\u{1b}[49:33;2u", withUnshifted(key(Keysym(0x21), "!", .shift), Keysym(0x31))),
+    Vector(
+      "\u{1b}[49:33:49;6u",
+      withBase(withUnshifted(key(Keysym(0x21), "\u{21}", .shift.union(.control)), Keysym(0x31)), Keysym(0x31))
+    ),
     // Control+С on a Russian layout: Cyrillic_es, carrying the physical key `c`.
     Vector("\u{1b}[1089::99;5u", withBase(key(Keysym(0x06d3), "с", .control), Keysym(0x63))),
     Vector("\u{1b}[97;1:1u", char("a")),
     Vector("\u{1b}[97;1:2u", key(Keysym(0x61), "a", phase: .repeat)),
     Vector("\u{1b}[97;1:3u", key(Keysym(0x61), "a", phase: .up)),
-    Vector("\u{1b}[97;2;65u", key(Keysym(0x41), "A", .shift)),
+    Vector("\u{1b}[97;2;65u", withUnshifted(key(Keysym(0x41), "A", .shift), Keysym(0x61))),
     Vector("\u{1b}[97;3;229u", key(Keysym(0x61), "å", ignoring: "a", .alt)),
-    Vector("\u{1b}[0;;229u", key(Keysym(0xe5), "å")),
+    // Key number 0: text with no key behind it.
+    Vector("\u{1b}[0;;229u", .event(.text("å", timestamp: 0))),
+    Vector("\u{1b}[0;;104:105u", .event(.text("hi", timestamp: 0))),
     Vector("\u{1b}[101;;101:769u", key(Keysym(0x65), "e\u{301}", ignoring: "e")),
     Vector("\u{1b}[27u", key(.escape, "\u{1b}")),
     Vector("\u{1b}[13;5u", key(.returnKey, "\r", .control)),
@@ -67,7 +74,8 @@ import Testing
     "malformed kitty sequences are unknown, not keys",
     arguments: [
       "\u{1b}[97;1:4u", "\u{1b}[97;0u", "\u{1b}[97;300u", "\u{1b}[1u", "\u{1b}[55296u",
-      "\u{1b}[1114112u", "\u{1b}[0u", "\u{1b}[97;;1u", "\u{1b}[97:1u",
+      "\u{1b}[1114112u", "\u{1b}[0u", "\u{1b}[97;;1u", "\u{1b}[97:1u", "\u{1b}[0;1:3;97u",
+      "\u{1b}[0::97;;97u",
     ])
   func malformedKitty(_ input: String) {
     #expect(decodeAll(input) == [.unknown(bytes(input))])

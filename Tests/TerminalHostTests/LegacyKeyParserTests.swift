@@ -14,11 +14,13 @@ import Testing
     Vector("\u{3}", key(Keysym(0x63), "\u{3}", ignoring: "c", .control)),
     Vector("\u{1}", key(Keysym(0x61), "\u{1}", ignoring: "a", .control)),
     Vector("\u{0}", key(.space, "\u{0}", ignoring: " ", .control)),
-    Vector("\u{1f}", key(Keysym(0x2f), "\u{1f}", ignoring: "/", .control)),
+    // 0x1f is Control+_ (caret notation ^_; xterm sends it for Control+_ and Control+/).
+    Vector("\u{1f}", key(Keysym(0x5f), "\u{1f}", ignoring: "_", .control)),
     Vector("\r", key(.returnKey, "\r")),
     Vector("\t", key(.tab, "\t")),
     Vector("\u{7f}", key(.backSpace, "\u{8}")),
-    Vector("\u{8}", key(.backSpace, "\u{8}")),
+    // 0x08 is Control+H unless the host says VERASE is ^H (reportsControlHAsBackSpace).
+    Vector("\u{8}", key(Keysym(0x68), "\u{8}", ignoring: "h", .control)),
     Vector("\u{1b}a", char("a", .alt)),
     Vector("\u{1b}\u{3}", key(Keysym(0x63), "\u{3}", ignoring: "c", [.control, .alt])),
     Vector("\u{1b}é", char("é", .alt)),
@@ -74,7 +76,27 @@ import Testing
     Vector("\u{1b}[a", key(.up, "", .shift)),
     Vector("\u{1b}[d", key(.left, "", .shift)),
     Vector("\u{1b}[27;5;97~", key(Keysym(0x61), "\u{1}", ignoring: "a", .control)),
-    Vector("\u{1b}[27;6;97~", key(Keysym(0x41), "\u{1}", ignoring: "A", [.shift, .control])),
+    Vector(
+      "\u{1b}[27;6;97~",
+      withUnshifted(key(Keysym(0x41), "\u{1}", ignoring: "A", [.shift, .control]), Keysym(0x61))),
+    // rxvt: `$` adds Shift, `^` Control, `@` both (rxvt-unicode's rxvt(7), "Key Codes").
+    Vector("\u{1b}[2$", key(.insert, "", .shift)),
+    Vector("\u{1b}[3^", key(.delete, "", .control)),
+    Vector("\u{1b}[7@", key(.home, "", [.control, .shift])),
+    Vector("\u{1b}[8$", key(.end, "", .shift)),
+    Vector("\u{1b}[5^", key(.pageUp, "", .control)),
+    Vector("\u{1b}[11^", key(.f(1), "", .control)),
+    Vector("\u{1b}[23$", key(.f(11), "", .shift)),
+    Vector("\u{1b}[24@", key(.f(12), "", [.control, .shift])),
+    Vector("\u{1b}[2$y", key(.insert, "", .shift), char("y")),
+    // rxvt: SS3 a–d are Control+Up, Down, Right, Left.
+    Vector("\u{1b}Oa", key(.up, "", .control)),
+    Vector("\u{1b}Ob", key(.down, "", .control)),
+    Vector("\u{1b}Oc", key(.right, "", .control)),
+    Vector("\u{1b}Od", key(.left, "", .control)),
+    // The Linux console's keypad 5 (console_codes(4)): CSI G, KP_Begin.
+    Vector("\u{1b}[G", key(Keysym(0xff9d))),
+    Vector("\u{1b}[1;5G", key(Keysym(0xff9d), "", .control)),
     Vector("\u{1b}[27;5;13~", key(.returnKey, "\r", .control)),
     Vector("\u{1b}[27;3;59~", key(Keysym(0x3b), ";", .alt)),
   ]
@@ -82,6 +104,23 @@ import Testing
   @Test("legacy vectors decode to their keys", arguments: vectors)
   func legacyVector(_ vector: Vector) {
     #expect(decodeAll(vector.input) == vector.expected)
+  }
+
+  /// Each rxvt, SS3 and console vector decodes the same at every split.
+  @Test func legacyVectorsDecodeTheSameAtEverySplit() {
+    for vector in LegacyKeyParserTests.vectors {
+      #expect(decodeAtEverySplit(bytes(vector.input)) == vector.expected, "\(vector)")
+    }
+  }
+
+  /// With the terminal's erase character ^H, 0x08 is the BackSpace key; 0x7F stays BackSpace.
+  @Test func controlHIsBackSpaceWhenTheTerminalErasesWithIt() {
+    var parser = InputParser()
+    parser.reportsControlHAsBackSpace = true
+    #expect(
+      decodeAll(bytes("\u{8}\u{7f}\u{1b}\u{8}"), parser: parser) == [
+        key(.backSpace, "\u{8}"), key(.backSpace, "\u{8}"), key(.backSpace, "\u{8}", .alt),
+      ])
   }
 
   @Test func plainTextBecomesOneKeyPerCharacterWithoutShift() {

@@ -12,7 +12,8 @@ import Testing
   static let corpus: [[UInt8]] = {
     var inputs: [[UInt8]] = []
     for vector in LegacyKeyParserTests.vectors + KittyKeyParserTests.vectors
-      + MouseParserTests.vectors + PasteFocusReplyParserTests.vectors
+      + MouseParserTests.vectors + PasteFocusReplyParserTests.vectors + MouseEncodingParserTests.sgrEdges
+      + ControlStringParserTests.vectors
     {
       inputs.append(bytes(vector.input))
     }
@@ -34,22 +35,29 @@ import Testing
     ([0xf4, 0x90, 0x80, 0x80], [replacement, replacement, replacement, replacement]),
     ([0xf0, 0x9f, 0x98], [replacement]),
     ([0x1b, 0xe2, 0x82, 0x61], [key(Keysym(0x0100_fffd), "\u{FFFD}", .alt), char("a")]),
-    (bytes("\u{1b}[1;\u{1b}[A"), [.unknown(bytes("\u{1b}[1;")), key(.up)]),
+    // A sequence that cannot complete was typed: Alt+[, and the rest parsed again.
+    (bytes("\u{1b}[1;\u{1b}[A"), [char("[", .alt), char("1"), char(";"), key(.up)]),
     (
       bytes("\u{1b}[1;5\u{3}x"),
-      [.unknown(bytes("\u{1b}[1;5")), key(Keysym(0x63), "\u{3}", ignoring: "c", .control), char("x")]
+      [
+        char("[", .alt), char("1"), char(";"), char("5"), key(Keysym(0x63), "\u{3}", ignoring: "c", .control),
+        char("x"),
+      ]
     ),
-    ([0x1b, 0x5b, 0x31, 0xc3, 0xa9], [.unknown(bytes("\u{1b}[1")), char("é")]),
+    ([0x1b, 0x5b, 0x31, 0xc3, 0xa9], [char("[", .alt), char("1"), char("é")]),
     (bytes("\u{1b}[5qz"), [.unknown(bytes("\u{1b}[5q")), char("z")]),
     (bytes("\u{1b}Ozy"), [.unknown(bytes("\u{1b}Oz")), char("y")]),
     (bytes("\u{1b}O\u{1b}[A"), [char("O", .alt), key(.up)]),
-    (bytes("\u{1b}[[\u{1b}[B"), [.unknown(bytes("\u{1b}[[")), key(.down)]),
-    (bytes("\u{1b}[[Zq"), [.unknown(bytes("\u{1b}[[")), char("Z"), char("q")]),
+    (bytes("\u{1b}[[\u{1b}[B"), [char("[", .alt), char("["), key(.down)]),
+    (bytes("\u{1b}[[Zq"), [.unknown(bytes("\u{1b}[[Z")), char("q")]),
     (bytes("\u{1b}[1;2;3;4u"), [.unknown(bytes("\u{1b}[1;2;3;4u"))]),
     (bytes("\u{1b}[99999999999999999999~k"), [.unknown(bytes("\u{1b}[99999999999999999999~")), char("k")]),
     (bytes("\u{1b}[1<A"), [.unknown(bytes("\u{1b}[1<A"))]),
     (bytes("\u{1b}[1 $A"), [.unknown(bytes("\u{1b}[1 $A"))]),
-    (bytes("\u{1b}[1;2"), [.unknown(bytes("\u{1b}[1;2"))]),
+    (bytes("\u{1b}[1;2"), [char("[", .alt), char("1"), char(";"), char("2")]),
+    // Complete but unknown: one item, never keys.
+    (bytes("\u{1b}[?5;7zq"), [.unknown(bytes("\u{1b}[?5;7z")), char("q")]),
+    (bytes("\u{1b}[>1;2;3c"), [.unknown(bytes("\u{1b}[>1;2;3c"))]),
     (
       bytes("\u{1b}[" + String(repeating: "1;", count: 40) + "1u"),
       [.unknown(bytes("\u{1b}[" + String(repeating: "1;", count: 40) + "1u"))]
@@ -159,7 +167,10 @@ import Testing
     _ = parser.parse(bytes("1;"), at: 1.02)
     #expect(parser.pendingDeadline == 1.045)
     #expect(parser.expire(at: 1.044).isEmpty)
-    #expect(parser.expire(at: 1.045) == [TerminalInput.unknown(bytes("\u{1b}[1;"))])
+    #expect(
+      parser.expire(at: 1.045) == [
+        char("[", .alt).stamped(1.02), char("1").stamped(1.02), char(";").stamped(1.02),
+      ])
     #expect(parser.pendingDeadline == nil)
     #expect(parser.bufferedByteCount == 0)
   }
@@ -222,6 +233,8 @@ extension TerminalInput {
       0x07, 0x0d, 0x7f, 0xc3, 0xa9, 0xe2, 0x82, 0xff,
     ]
     + Array("200~201~".utf8)
+    // Control strings, rxvt finals, X10 reports' raw bytes and the window reports.
+    + Array("]]P_^X\\\\^@Gtad".utf8) + [0x00, 0x08, 0x1f, 0x80, 0xb6, 0xc4, 0x9a]
 
   @Test func randomInputKeepsTheInvariants() {
     var random = Generator(state: 2024)
@@ -238,7 +251,7 @@ extension TerminalInput {
       var parser = InputParser(pasteChunkLimit: 37)
       for byte in input {
         _ = parser.parse([byte], at: 0)
-        #expect(parser.bufferedByteCount <= InputParser.maxSequenceLength + 37)
+        #expect(parser.bufferedByteCount <= InputParser.maxStringLength + 37)
       }
     }
     #expect(mismatches == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import ResponderKit
+import Testing
 import XKBKeyboard
 
 @testable import TerminalHost
@@ -39,10 +40,37 @@ func char(_ character: Character, _ modifiers: KeyEvent.ModifierFlags = []) -> T
 }
 
 /// One touch of the mouse (touch 0) at time 0.
-func touch(_ phase: TouchPhase, _ x: Int, _ y: Int, _ modifiers: KeyEvent.ModifierFlags = [])
+func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, _ modifiers: KeyEvent.ModifierFlags = [])
   -> TerminalInput
 {
   .event(.touches([TouchSample(id: 0, phase: phase, location: Point(x: x, y: y), modifierFlags: modifiers)]))
+}
+
+/// The same key item with the key before Shift that the terminal reported.
+func withUnshifted(_ item: TerminalInput, _ unshifted: Keysym) -> TerminalInput {
+  guard case .event(.key(var key)) = item else { return item }
+  key.unshiftedKeysym = unshifted
+  return .event(.key(key))
+}
+
+/// Items for `input` fed whole, split once at every byte, and byte by byte, which must all
+/// agree; then held bytes time out.
+func decodeAtEverySplit(_ input: [UInt8], _ parser: InputParser = InputParser()) -> [TerminalInput] {
+  func run(_ cuts: [Int]) -> [TerminalInput] {
+    var parser = parser
+    var items: [TerminalInput] = []
+    var start = 0
+    for cut in cuts + [input.count] {
+      input[start..<cut].withUnsafeBytes { parser.parse($0, at: 0, into: &items) }
+      start = cut
+    }
+    parser.expire(at: 1000, into: &items)
+    return items
+  }
+  let whole = run([])
+  for cut in 0...input.count { #expect(run([cut]) == whole, "cut \(cut) of \(input)") }
+  #expect(run(Array(0..<input.count)) == whole, "byte by byte: \(input)")
+  return whole
 }
 
 /// A protocol vector: input bytes and the items they must decode to.

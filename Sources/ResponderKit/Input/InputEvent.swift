@@ -14,6 +14,9 @@ public enum InputEvent: Hashable, Sendable, Codable {
   case scroll(ScrollSample)
   /// Text pasted as a whole (bracketed paste): inserted, never interpreted as keys.
   case paste(String, timestamp: TimeInterval)
+  /// Text typed with no key behind it (an input method's commit, kitty's "text only" key
+  /// events): inserted like typed text, never matched as a shortcut.
+  case text(String, timestamp: TimeInterval)
   /// The terminal gained (`true`) or lost focus.
   case focus(Bool, timestamp: TimeInterval)
   /// The screen changed size, in cells.
@@ -25,7 +28,7 @@ public enum InputEvent: Hashable, Sendable, Codable {
     case .key(let key): return key.timestamp
     case .touches(let samples): return samples.first?.timestamp ?? 0
     case .scroll(let scroll): return scroll.timestamp
-    case .paste(_, let t), .focus(_, let t), .resize(_, let t): return t
+    case .paste(_, let t), .text(_, let t), .focus(_, let t), .resize(_, let t): return t
     }
   }
 }

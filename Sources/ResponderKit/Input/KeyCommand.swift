@@ -39,12 +39,21 @@ public final class KeyCommand: ValidatedItem {
   /// Whether a key press matches: same key (letters compared without case) and exactly the
   /// same modifiers.
   ///
-  /// When the key does not match but the event knows the physical key
-  /// (``KeyEvent/baseLayoutKeysym``), that key is tried too, so Control+C matches Control+С on
-  /// a Russian layout.
+  /// When the key does not match but the event knows the key before Shift
+  /// (``KeyEvent/unshiftedKeysym``), a command for that key with Shift matches too, so
+  /// `input: "1", modifierFlags: .shift` matches Shift+1 as `"!"` does. When the event knows
+  /// the physical key (``KeyEvent/baseLayoutKeysym``), that key is tried too, so Control+C
+  /// matches Control+С on a Russian layout.
   public func matches(_ event: KeyEvent) -> Bool {
     guard event.phase != .up else { return false }
     if matches(KeySpec(event)) { return true }
+    if let unshifted = event.unshiftedKeysym, keysym == nil, modifierFlags.contains(.shift),
+      input.unicodeScalars.count == 1, let scalar = input.unicodeScalars.first,
+      Keysym(unicodeScalar: scalar) == unshifted,
+      event.modifierFlags.intersection(.deviceIndependent) == modifierFlags
+    {
+      return true
+    }
     guard let base = event.baseLayoutKeysym else { return false }
     return matches(KeySpec(keysym: base, modifiers: event.modifierFlags))
   }

@@ -73,6 +73,10 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// (kitty's base-layout key: Control+С on a Russian layout reports `c`). Key commands and
   /// bindings fall back to it, so Control+C works whatever layout is active.
   public var baseLayoutKeysym: Keysym?
+  /// The key that was pressed, before Shift, when the source knows it and Shift changed it
+  /// (kitty's key code: `1` for Shift+1, whose ``keysym`` is `!`). Key commands match either,
+  /// as `UIKey`'s `charactersIgnoringModifiers` and `characters` let UIKit shortcuts do.
+  public var unshiftedKeysym: Keysym?
 
   /// The text the key types, after modifiers (Control+a gives "\u{1}"); empty for
   /// functional keys.
@@ -149,7 +153,7 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
 extension KeyEvent {
   enum CodingKeys: String, CodingKey {
     case keyCode, keysym, characters, charactersIgnoringModifiers, modifierFlags, phase, timestamp
-    case baseLayoutKeysym
+    case baseLayoutKeysym, unshiftedKeysym
   }
 
   /// Decodes a key event.
@@ -164,6 +168,7 @@ extension KeyEvent {
       keyCode: try container.decodeIfPresent(UInt32.self, forKey: .keyCode),
       timestamp: try container.decode(TimeInterval.self, forKey: .timestamp))
     baseLayoutKeysym = try container.decodeIfPresent(Keysym.self, forKey: .baseLayoutKeysym)
+    unshiftedKeysym = try container.decodeIfPresent(Keysym.self, forKey: .unshiftedKeysym)
   }
 
   /// Encodes a key event.
@@ -177,5 +182,6 @@ extension KeyEvent {
     try container.encode(phase, forKey: .phase)
     try container.encode(timestamp, forKey: .timestamp)
     try container.encodeIfPresent(baseLayoutKeysym, forKey: .baseLayoutKeysym)
+    try container.encodeIfPresent(unshiftedKeysym, forKey: .unshiftedKeysym)
   }
 }

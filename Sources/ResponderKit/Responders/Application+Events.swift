@@ -20,7 +20,8 @@ extension Application {
       let event = Event(
         type: .scroll, timestamp: scroll.timestamp, scroll: scroll, modifierFlags: scroll.modifierFlags)
       return deliver(event)
-    case .paste(let text, let timestamp):
+    case .paste(let text, let timestamp), .text(let text, let timestamp):
+      // Both are inserted as they are: the window sends them to `insertText`.
       return deliver(Event(type: .paste, timestamp: timestamp, text: text))
     case .focus(let active, _):
       setActive(active)

@@ -3,36 +3,48 @@ import ResponderKit
 
 /// Control sequences (`ESC [ …`): keys, mouse, focus, paste markers and replies.
 extension InputParser {
-  /// Finds the end of the CSI at `p` and decodes it. Bytes other than parameter,
-  /// intermediate and final bytes cut the sequence short: what came before is `.unknown`
-  /// and the interrupting byte starts the next item.
+  /// Finds the end of the CSI at `p` and decodes it. A byte other than parameter,
+  /// intermediate and final bytes means the sequence cannot complete: `ESC [` is Alt+`[` and
+  /// the bytes after it start afresh.
   mutating func decodeCSI(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval)
     -> Step
   {
     var i = 2
     if n > 2 && p[2] == 0x5b {  // linux console: CSI [ A … E are F1 … F5
-      guard n > 3 else { return final ? unknown(p, n) : .incomplete }
+      guard n > 3 else { return final ? InputParser.cannotComplete(p, time: time) : .incomplete }
       let key = p[3]
       if key >= 0x41 && key <= 0x45 {
         return Step(used: 4, item: InputParser.functionalKey(.f(Int(key - 0x40)), time: time))
       }
-      return unknown(p, 3)
+      guard key >= 0x40 && key <= 0x7e else { return InputParser.cannotComplete(p, time: time) }
+      return unknown(p, 4)
     }
     while true {
       if i >= InputParser.maxSequenceLength {
         return Step(
           used: i, item: .unknown(Array(UnsafeBufferPointer(start: p, count: i))), effect: .discardRest)
       }
-      guard i < n else { return final ? unknown(p, n) : .incomplete }
+      guard i < n else { return final ? InputParser.cannotComplete(p, time: time) : .incomplete }
       let byte = p[i]
       if byte >= 0x40 && byte <= 0x7e { break }
-      if byte < 0x20 || byte > 0x7e { return unknown(p, i) }
+      // rxvt's Shift keys end in `$`, an intermediate byte elsewhere: after one number it
+      // ends the sequence (DECRPM's `$ y` always follows two).
+      if byte == 0x24 && InputParser.isSingleNumber(p + 2, i - 2) { break }
+      if byte < 0x20 || byte > 0x7e { return InputParser.cannotComplete(p, time: time) }
       i += 1
     }
+    if p[i] == 0x4d && i == 2 { return decodeX10Mouse(p, n, final: final, time: time) }
     let item = dispatchCSI(p, finalIndex: i, time: time)
     if case .pasteStart = item { return Step(used: i + 1, item: nil, effect: .startPaste) }
     if case .input(let input) = item { return Step(used: i + 1, item: input) }
     return unknown(p, i + 1)
+  }
+
+  /// Whether `p[0..<n]` is one decimal number (no marker, no `;`).
+  static func isSingleNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    guard n > 0 else { return false }
+    for k in 0..<n where p[k] < 0x30 || p[k] > 0x39 { return false }
+    return true
   }
 
   /// `.unknown` holding `p[0..<count]`.
@@ -75,7 +87,7 @@ extension InputParser {
       return decodePlainCSI(final: final, time: time)
     case (0x3c, 0):  // <
       guard final == 0x4d || final == 0x6d else { return .malformed }
-      return decodeMouse(release: final == 0x6d, time: time)
+      return decodeSGRMouse(release: final == 0x6d, time: time)
     case (0x3f, 0):  // ?
       if final == 0x75, fieldCount <= 1 {
         let flags = parameter(0) ?? 0
@@ -102,6 +114,25 @@ extension InputParser {
   mutating func decodePlainCSI(final: UInt8, time: TimeInterval) -> CSIMeaning {
     switch final {
     case 0x7e: return decodeTilde(time: time)
+    case 0x24, 0x5e, 0x40:  // rxvt: `$` Shift, `^` Control, `@` Control+Shift
+      guard fieldCount == 1, case .input(.event(.key(var key))) = decodeTilde(time: time) else {
+        return .malformed
+      }
+      key.modifierFlags.formUnion(final == 0x24 ? .shift : final == 0x5e ? .control : [.control, .shift])
+      return .input(.event(.key(key)))
+    case 0x4d:  // M: urxvt mouse (1015), CSI code+32 ; x ; y M
+      guard fieldCount == 3, let code = parameter(0), let x = parameter(1), let y = parameter(2),
+        code >= 32, InputParser.isCoordinate(x), InputParser.isCoordinate(y),
+        let item = mouseItem(
+          code: code - 32, location: Point(x: x - 1, y: y - 1), released: false, time: time)
+      else { return .malformed }
+      return .input(item)
+    case 0x74:  // t: window reports, CSI 6 ; height ; width t and CSI 4 ; height ; width t
+      guard fieldCount == 3, let kind = parameter(0), kind == 4 || kind == 6, let height = parameter(1),
+        let width = parameter(2), InputParser.isCoordinate(height), InputParser.isCoordinate(width)
+      else { return .malformed }
+      let size = PixelSize(width: width, height: height)
+      return .input(.reply(kind == 6 ? .cellPixelSize(size) : .textAreaPixelSize(size)))
     case 0x75: return decodeKitty(time: time)
     case 0x52:  // R: cursor position report; bare CSI R is F3
       if fieldCount == 0 { return .input(InputParser.functionalKey(.f(3), time: time)) }
@@ -125,7 +156,7 @@ extension InputParser {
     case 0x42: keysym = .down
     case 0x43: keysym = .right
     case 0x44: keysym = .left
-    case 0x45: keysym = Keysym(0xff9d)  // KP_Begin
+    case 0x45, 0x47: keysym = Keysym(0xff9d)  // KP_Begin; G: keypad 5 on the Linux console
     case 0x46: keysym = .end
     case 0x48: keysym = .home
     case 0x50: keysym = .f(1)
@@ -219,15 +250,9 @@ extension InputParser {
         text = String(scalars)
       }
     }
-    if code == 0 {  // text with no known key
-      guard let text, let first = text.unicodeScalars.first else { return .malformed }
-      return .input(
-        .event(
-          .key(
-            KeyEvent(
-              keysym: InputParser.keysym(for: first), characters: text,
-              charactersIgnoringModifiers: text, modifierFlags: modifiers, phase: phase,
-              timestamp: time))))
+    if code == 0 {  // "text only": text with no key behind it, such as an input method's
+      guard let text, shifted == nil, baseLayoutKeysym == nil, phase != .up else { return .malformed }
+      return .input(.event(.text(text, timestamp: time)))
     }
     let meaning = keyForCode(
       code, shifted: shifted, modifiers: modifiers, phase: phase, text: text, time: time)
@@ -271,60 +296,6 @@ extension InputParser {
       let scalar = Unicode.Scalar(UInt32(value))
     else { return nil }
     return scalar
-  }
-
-  /// The largest row or column accepted, a sanity bound against garbage numbers.
-  static let maxCoordinate = 1 << 20
-
-  /// `CSI < b ; x ; y M|m`, SGR mouse: the left button is touch 0, the wheel scrolls, other
-  /// buttons and hovering are ``PointerReport``s. Coordinates are 1-based; 0 is malformed.
-  mutating func decodeMouse(release: Bool, time: TimeInterval) -> CSIMeaning {
-    guard fieldCount == 3, subparameterCount(0) == 1, subparameterCount(1) == 1,
-      subparameterCount(2) == 1, let code = parameter(0), let x = parameter(1),
-      let y = parameter(2), code < 256, x >= 1, y >= 1, x < InputParser.maxCoordinate,
-      y < InputParser.maxCoordinate
-    else { return .malformed }
-    var modifiers: KeyEvent.ModifierFlags = []
-    if code & 4 != 0 { modifiers.insert(.shift) }
-    if code & 8 != 0 { modifiers.insert(.alt) }
-    if code & 16 != 0 { modifiers.insert(.control) }
-    let location = Point(x: x - 1, y: y - 1)
-    let low = code & 3
-    let motion = code & 32 != 0
-    if code & 64 != 0 && code & 128 == 0 {  // wheel: 64 up, 65 down, 66 left, 67 right
-      guard !release, !motion else { return .malformed }
-      let dx: Double = low == 2 ? -1 : low == 3 ? 1 : 0
-      let dy: Double = low == 0 ? -1 : low == 1 ? 1 : 0
-      return .input(
-        .event(
-          .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))
-        ))
-    }
-    let action: PointerReport.Action = release ? .release : motion ? .move : .press
-    let button: PointerReport.Button
-    if code & 128 != 0 {
-      guard code & 64 == 0 else { return .malformed }
-      button = .extra(8 + low)
-    } else {
-      switch low {
-      case 0:
-        let phase: TouchPhase = release ? .ended : motion ? .moved : .began
-        return .input(
-          .event(
-            .touches([
-              TouchSample(id: 0, phase: phase, location: location, modifierFlags: modifiers, timestamp: time)
-            ])))
-      case 1: button = .middle
-      case 2: button = .right
-      default:
-        guard motion, !release else { return .malformed }
-        button = .none
-      }
-    }
-    return .input(
-      .pointer(
-        PointerReport(
-          button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
   }
 
   /// Modifiers (`1 + bits`, default none) and event type (1 press, 2 repeat, 3 release) from

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ResponderKit
 import XKBKeyboard
 
@@ -21,14 +22,17 @@ extension InputParser {
 
   /// A key for a C0 control byte or DEL, as legacy terminals send them.
   ///
-  /// 0x08 is BackSpace (terminals whose `kbs` is ^H send it for the key; kitty and xterm
-  /// send it for Control+BackSpace, which legacy bytes cannot tell apart). 0x0a is Control+j,
-  /// 0x00 Control+space, 0x1c–0x1f Control+\ ] ^ /.
-  static func controlKey(_ byte: UInt8, time: TimeInterval) -> KeyEvent {
+  /// 0x7F is BackSpace; 0x08 is Control+h (kitty and xterm send it for Control+BackSpace,
+  /// which legacy bytes cannot tell apart), or BackSpace when `controlHIsBackSpace` (the
+  /// terminal's erase character is ^H, so its BackSpace key sends it). 0x0a is Control+j,
+  /// 0x00 Control+space, 0x1c–0x1f Control+\ ] ^ _ (caret notation's names; xterm sends
+  /// 0x1f for Control+/ too).
+  static func controlKey(_ byte: UInt8, controlHIsBackSpace: Bool = false, time: TimeInterval) -> KeyEvent {
     switch byte {
     case 0x0d: return functionalKeyEvent(.returnKey, time: time)
     case 0x09: return functionalKeyEvent(.tab, time: time)
-    case 0x7f, 0x08: return functionalKeyEvent(.backSpace, time: time)
+    case 0x7f: return functionalKeyEvent(.backSpace, time: time)
+    case 0x08 where controlHIsBackSpace: return functionalKeyEvent(.backSpace, time: time)
     case 0x1b: return functionalKeyEvent(.escape, time: time)
     default: break
     }
@@ -38,7 +42,7 @@ extension InputParser {
       case 0x1c: 0x5c
       case 0x1d: 0x5d
       case 0x1e: 0x5e
-      case 0x1f: 0x2f
+      case 0x1f: 0x5f
       default: byte + 0x60  // 0x01…0x1a: a…z
       }
     return KeyEvent(
@@ -105,18 +109,23 @@ extension InputParser {
       }
     }
     let keysym = InputParser.keysym(for: typedScalar)
+    var key: KeyEvent
     if let text {
-      return KeyEvent(
+      key = KeyEvent(
         keysym: keysym, characters: text, charactersIgnoringModifiers: String(typedScalar),
         modifierFlags: modifiers, phase: phase, timestamp: time)
+    } else {
+      var scalar = typedScalar
+      if modifiers.contains(.control), base.isASCII, let control = controlByte(UInt8(base.value)) {
+        scalar = UnicodeScalar(control)
+      }
+      key = KeyEvent(
+        keysym: keysym, scalar: scalar, scalarIgnoringModifiers: typedScalar, modifierFlags: modifiers,
+        phase: phase, timestamp: time)
     }
-    var scalar = typedScalar
-    if modifiers.contains(.control), base.isASCII, let control = controlByte(UInt8(base.value)) {
-      scalar = UnicodeScalar(control)
-    }
-    return KeyEvent(
-      keysym: keysym, scalar: scalar, scalarIgnoringModifiers: typedScalar, modifierFlags: modifiers,
-      phase: phase, timestamp: time)
+    // Kept so nothing the terminal said is lost: the key pressed, before Shift.
+    if typedScalar != base { key.unshiftedKeysym = InputParser.keysym(for: base) }
+    return key
   }
 
   /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's; capitals
@@ -139,6 +148,12 @@ extension InputParser {
 }
 
 extension InputParser {
+  /// Whether a terminal with these settings erases with ^H (termios `VERASE`), so its
+  /// BackSpace key sends 0x08: then ``reportsControlHAsBackSpace`` should be set.
+  public static func erasesWithControlH(_ attributes: termios) -> Bool {
+    withUnsafeBytes(of: attributes.c_cc) { $0[Int(VERASE)] == 0x08 }
+  }
+
   /// The keysym xkbcommon gives a character: Latin-1 is its own code; beyond it xkbcommon
   /// prefers a legacy keysym where one exists (`с` is `Cyrillic_es`), so a key typed in a
   /// terminal and the same key decoded from a keyboard device have the same keysym.

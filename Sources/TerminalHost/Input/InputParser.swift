@@ -7,33 +7,61 @@ import ResponderKit
 /// come); the parser keeps whatever sequence is cut off at the end of a read and finishes it
 /// with the next one, so any split of a byte stream gives the same items. Understood: UTF-8
 /// text (invalid bytes become U+FFFD and never hold back what follows), C0 controls, Alt as
-/// an ESC prefix, legacy xterm/VT keys in CSI and SS3 form with modifiers (plus the linux
-/// console's `CSI [ A`…`E` and rxvt's `CSI a`…`d`), xterm modifyOtherKeys, the whole kitty
-/// keyboard protocol, SGR mouse (1006), bracketed paste, focus reports and the replies in
-/// ``TerminalReply``. Not understood, reported as ``TerminalInput/unknown(_:)``: X10/urxvt
-/// mouse encodings, rxvt's `$`/`^`/`@` key suffixes, 8-bit C1 controls (read as invalid
-/// UTF-8); OSC/DCS strings are not parsed (`ESC ]` and `ESC P` read as Alt+] and Alt+P).
-/// ``TerminalKeyEncoder`` writes keys back as bytes.
+/// an ESC prefix, legacy xterm/VT keys in CSI and SS3 form with modifiers (plus the Linux
+/// console's `CSI [ A`…`E` and `CSI G`, rxvt's `CSI a`…`d`, `SS3 a`…`d` and its `$`, `^`
+/// and `@` finals), xterm modifyOtherKeys, the whole kitty keyboard protocol (unshifted,
+/// shifted and base-layout keys and associated text all kept), every mouse encoding (X10 and
+/// normal, UTF-8 1005, urxvt 1015, SGR 1006, SGR-pixel 1016), bracketed paste, focus
+/// reports, control strings (OSC, DCS, APC, PM, SOS) and the replies in ``TerminalReply``.
+/// 8-bit C1 controls are read as invalid UTF-8. ``TerminalKeyEncoder`` writes keys back as
+/// bytes.
 ///
-/// Ambiguities, resolved one way: 0x08 is BackSpace (kitty and xterm send it for
-/// Control+BackSpace, terminals whose `kbs` is ^H for BackSpace); `CSI 1 ; m R` is a cursor
-/// position report, not F3; `CSI 29 ~` is F16 as in xterm; Control+h, i, m, [ and ~ arrive
-/// in legacy bytes as BackSpace, Tab, Return, Escape and Control+^.
+/// **Unknown and broken sequences.** A *complete* sequence that is well formed but means
+/// nothing here (a CSI with an unknown final, a control string that is not a reply) is one
+/// ``TerminalInput/unknown(_:)``, never keys. A sequence that *cannot* complete — a byte that
+/// is not allowed inside it arrives, or the escape timeout passes first — was typed: its
+/// introducer is the key Alt plus the introducer's character (`ESC [` is Alt+`[`, `ESC ]`
+/// Alt+`]`, `ESC P` Alt+`P`, `ESC O` Alt+`O`) and every byte after it is parsed again as
+/// ordinary input, as xterm and kitty users expect.
+///
+/// **Control strings.** `ESC ]`, `ESC P`, `ESC _`, `ESC ^` and `ESC X` start a string that
+/// runs to BEL or ST (`ESC \`); one that ends before the escape timeout, in one read or
+/// several, is consumed whole: replies (``TerminalReply/operatingSystemCommand(code:text:)``,
+/// ``TerminalReply/deviceControlString(_:)``, ``TerminalReply/applicationProgramCommand(_:)``)
+/// are surfaced, anything else is one `.unknown`. Inside a string only printable bytes and
+/// UTF-8 are allowed, so Alt+`]` followed by Return is two keys at once.
+///
+/// **Mouse.** The left button is touch 0, the wheel scrolls, other buttons and hovering are
+/// ``TerminalInput/pointer(_:)`` reports. Encodings that report a release without its button
+/// (X10, urxvt) release the button last pressed. `ESC [ M` is followed by three raw bytes;
+/// set ``utf8MouseCoordinates`` when mode 1005 is on, and ``mouseReportsPixels`` when mode 1016
+/// is on, so SGR reports are read as pixels and converted to (fractional) cells with
+/// ``cellPixelSize``.
+///
+/// Ambiguities, resolved one way: 0x08 is Control+H (Cocoa's bindings map Control+H to
+/// `deleteBackward`, so it still erases; kitty and xterm send it for Control+BackSpace), or
+/// BackSpace when ``reportsControlHAsBackSpace`` is set, as the host does when the terminal's
+/// `VERASE` is ^H; 0x7F is BackSpace; 0x1F is Control+`_` (xterm sends it for Control+`_` and
+/// Control+`/`); `CSI 1 ; m R` is a cursor position report, not F3; `CSI 29 ~` is F16 as in
+/// xterm; Control+i, m, [ and ~ arrive in legacy bytes as Tab, Return, Escape and Control+^.
 ///
 /// **Escape timeout.** A lone ESC may be the Escape key or the start of a sequence. The parser
 /// waits: ``pendingDeadline`` says when the bytes held back must be settled; the run loop
 /// calls ``expire(at:into:)`` then (or any later `parse` does it first). A held sequence is
 /// settled when `time >= last byte's arrival + escapeTimeout`: ESC alone is Escape, ESC plus
-/// one byte is Alt plus that key, a longer unfinished sequence is
-/// ``TerminalInput/unknown(_:)``. Settled items carry the time their bytes arrived. The clock
-/// is the caller's; the parser never sleeps.
+/// one byte is Alt plus that key, a longer unfinished sequence cannot complete (its
+/// introducer is Alt plus a key, the rest is parsed again). Settled items carry the time their
+/// bytes arrived. The clock is the caller's; the parser never sleeps.
 ///
 /// **Bounds.** A control sequence may be ``maxSequenceLength`` bytes long, with at most
 /// ``maxParameterCount`` numbers; a longer one is reported once as `.unknown` holding its first
 /// ``maxSequenceLength`` bytes, and the rest of it, up to and including its final byte, is
-/// skipped. An Alt-prefixed item (`ESC ESC [ …`) counts its extra ESC: when it would be
-/// longer, the first ESC is Escape on its own. So the parser holds at most
-/// ``maxSequenceLength`` bytes of sequence. Pasted text is
+/// skipped. A control string may be ``maxStringLength`` bytes long; a longer one is one
+/// `.unknown` holding its first ``maxStringLength`` bytes, and the rest is skipped up to its
+/// terminator (or up to a control byte, which is parsed: a lost terminator cannot swallow
+/// Return). An Alt-prefixed item (`ESC ESC [ …`) counts its extra ESC: when it would be
+/// longer than ``maxSequenceLength``, the first ESC is Escape on its own. So the parser holds
+/// at most ``maxStringLength`` bytes of sequence. Pasted text is
 /// delivered in chunks: whenever more than ``pasteChunkLimit`` bytes have collected, the first
 /// ``pasteChunkLimit`` (cut back to a UTF-8 boundary) are sent as one `.paste`; the rest goes
 /// with the end marker, and an empty bracketed paste is one empty `.paste`. Pasted text is
@@ -45,6 +73,9 @@ public struct InputParser: Sendable {
   public static let defaultEscapeTimeout: TimeInterval = 0.05
   /// The longest control sequence accepted, in bytes, ESC included.
   public static let maxSequenceLength = 256
+  /// The longest control string (OSC, DCS, APC, PM, SOS) accepted, in bytes, introducer and
+  /// terminator included: room for colour, version and capability replies.
+  public static let maxStringLength = 4096
   /// The most numbers (parameters and sub-parameters together) a control sequence may hold.
   public static let maxParameterCount = CSIParameters.capacity
   /// The default size of a paste chunk, 1 MiB.
@@ -54,8 +85,20 @@ public struct InputParser: Sendable {
   public var escapeTimeout: TimeInterval
   /// The bytes of pasted text collected before they are delivered as one chunk.
   public var pasteChunkLimit: Int
+  /// Report 0x08 as BackSpace instead of Control+H: for terminals whose erase character
+  /// (termios `VERASE`) is ^H, where the BackSpace key sends it. The host sets it.
+  public var reportsControlHAsBackSpace = false
+  /// Read the bytes after `ESC [ M` as UTF-8 characters (mode 1005) rather than raw bytes.
+  public var utf8MouseCoordinates = false
+  /// Read SGR mouse reports as pixels (mode 1016, SGR-pixel) and convert them to cells with
+  /// ``cellPixelSize`` (``cellLocation(ofPixelX:y:cellSize:)``). Until the cell size is known
+  /// such reports cannot be placed and are `.unknown`.
+  public var mouseReportsPixels = false
+  /// The size of a character cell in pixels, from the terminal's answer to `CSI 16 t`
+  /// (``TerminalReply/cellPixelSize(_:)``); the host sets it.
+  public var cellPixelSize: PixelSize?
 
-  /// Bytes of an unfinished item, carried to the next call (< maxSequenceLength).
+  /// Bytes of an unfinished item, carried to the next call (< maxStringLength).
   var pending: [UInt8] = []
   /// When the last bytes arrived, for the escape deadline.
   var lastArrival: TimeInterval = 0
@@ -67,6 +110,11 @@ public struct InputParser: Sendable {
   var pasteDeliveredChunk = false
   /// Skipping the tail of an over-long control sequence.
   var discardingSequence = false
+  /// Skipping the tail of an over-long control string.
+  var skippingString = false
+  /// The mouse button last pressed (xterm's number, 0 left, 1 middle, 2 right, 8… extra;
+  /// -1 none), for encodings whose release does not say which button.
+  var pressedButton = -1
   /// The numbers of the control sequence being decoded.
   var parameters = CSIParameters()
 
@@ -127,7 +175,11 @@ public struct InputParser: Sendable {
     var offset = 0
     // Finish the carried item, adding input a bounded slice at a time.
     while !pending.isEmpty && offset < count {
-      let take = min(InputParser.maxSequenceLength - pending.count, count - offset)
+      // A sequence's worth at first; a control string may need up to its own bound.
+      let window =
+        pending.count < InputParser.maxSequenceLength
+        ? InputParser.maxSequenceLength : InputParser.maxStringLength
+      let take = min(window - pending.count, count - offset)
       pending.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: take))
       offset += take
       var carried: [UInt8] = []
@@ -186,6 +238,7 @@ public struct InputParser: Sendable {
     settlePending(at: time, into: &items)
     if inPaste { finishPaste(at: time, into: &items) }
     discardingSequence = false
+    skippingString = false
     return items
   }
 
@@ -211,7 +264,8 @@ public struct InputParser: Sendable {
     var i = 0
     while i < n {
       let byte = p[i]
-      if !inPaste && !discardingSequence && byte >= 0x20 && byte < 0x7f {
+      let skipping = discardingSequence || skippingString
+      if !inPaste && !skipping && byte >= 0x20 && byte < 0x7f {
         // Hot path: runs of printable ASCII. Each key is built in place and moved to the
         // sink: a key retains nothing, so building is cheaper than copying a ready-made one.
         var j = i
@@ -222,7 +276,7 @@ public struct InputParser: Sendable {
         i = j
         continue
       }
-      if byte >= 0x80 && !inPaste && !discardingSequence {
+      if byte >= 0x80 && !inPaste && !skipping {
         // UTF-8 text, decoded here rather than through `decode` to skip building a `Step`.
         let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
         if used == 0 { break }
@@ -245,16 +299,26 @@ public struct InputParser: Sendable {
         if byte >= 0x40 && byte <= 0x7e { i += 1 }
         continue
       }
+      if skippingString {
+        let used = skipString(p + i, n - i, final: final)
+        if used == 0 { break }
+        i += used
+        continue
+      }
       var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
-      if let item = step.item.take() { items.accept(item) }
+      if let item = step.item.take() {
+        trackMouseButton(item)
+        items.accept(item)
+      }
       switch step.effect {
       case .none: break
       case .startPaste:
         inPaste = true
         pasteDeliveredChunk = false
       case .discardRest: discardingSequence = true
+      case .skipString: skippingString = true
       }
     }
     return i
@@ -265,6 +329,7 @@ public struct InputParser: Sendable {
     case none
     case startPaste
     case discardRest
+    case skipString
   }
 
   /// One decoded item: bytes used (0: needs more), the item, and a state change.
@@ -288,7 +353,8 @@ public struct InputParser: Sendable {
       return decodeEscape(p, n, final: final, altPrefixed: altPrefixed, time: time)
     }
     if byte < 0x20 || byte == 0x7f {
-      return Step(used: 1, item: .event(.key(InputParser.controlKey(byte, time: time))))
+      let key = InputParser.controlKey(byte, controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
+      return Step(used: 1, item: .event(.key(key)))
     }
     return decodeUTF8(p, n, final: final, time: time)
   }
@@ -314,12 +380,10 @@ public struct InputParser: Sendable {
         }
         return .incomplete
       }
-      guard p[2] >= 0x20 && p[2] < 0x7f else {  // not SS3: Alt+O, and the byte starts afresh
-        return Step(
-          used: 2, item: .event(.key(InputParser.textKey(0x4f, modifiers: .alt, time: time))))
-      }
+      guard p[2] >= 0x20 && p[2] < 0x7f else { return InputParser.cannotComplete(p, time: time) }
       return decodeSS3(p, time: time)
     }
+    if InputParser.isStringIntroducer(next) { return decodeString(p, n, final: final, time: time) }
     if altPrefixed {
       // Only one ESC prefix counts: ESC ESC x is Alt+Escape, then x.
       return Step(used: 1, item: InputParser.functionalKey(.escape, time: time))
@@ -360,12 +424,17 @@ public struct InputParser: Sendable {
       case 0x4d: .kpEnter
       case 0x58: Keysym(0xffbd)  // KP_Equal
       case 0x6a...0x79: Keysym(0xffaa + UInt32(final - 0x6a))  // KP_Multiply … KP_9
+      case 0x61: .up  // a…d: rxvt's Control+arrows
+      case 0x62: .down
+      case 0x63: .right
+      case 0x64: .left
       default: nil
       }
     guard let keysym else {
       return Step(used: 3, item: .unknown(Array(UnsafeBufferPointer(start: p, count: 3))))
     }
-    return Step(used: 3, item: InputParser.functionalKey(keysym, time: time))
+    let modifiers: KeyEvent.ModifierFlags = final >= 0x61 && final <= 0x64 ? .control : []
+    return Step(used: 3, item: InputParser.functionalKey(keysym, modifiers: modifiers, time: time))
   }
 
   /// One UTF-8 encoded character; invalid or truncated bytes give U+FFFD.

@@ -17,9 +17,9 @@ public enum TerminalInput: Hashable, Sendable {
   /// middle, right and extra buttons. Reported so the host may use them (context menus);
   /// the core's touch model only follows the left button.
   case pointer(PointerReport)
-  /// A sequence the parser does not understand or that breaks the protocol (bad numbers,
-  /// unknown final byte, over-long). Holds the bytes, at most
-  /// ``InputParser/maxSequenceLength`` of them; parsing resumes right after.
+  /// A complete sequence the parser does not understand (bad numbers, an unknown final
+  /// byte, a control string that is not a reply, an over-long sequence). Holds the bytes, at
+  /// most ``InputParser/maxStringLength`` of them; parsing resumes right after.
   case unknown([UInt8])
 }
 
@@ -39,6 +39,20 @@ public enum TerminalReply: Hashable, Sendable {
   case cursorPosition(row: Int, column: Int)
   /// A DECRPM mode report (`CSI ? mode ; value $ y`, or without `?` for ANSI modes).
   case modeReport(mode: Int, isPrivate: Bool, state: ModeState)
+  /// The size of one character cell in pixels (`CSI 6 ; height ; width t`, the answer to
+  /// `CSI 16 t`), which SGR-pixel mouse reports need (``InputParser/cellPixelSize``).
+  case cellPixelSize(PixelSize)
+  /// The size of the text area in pixels (`CSI 4 ; height ; width t`, the answer to `CSI 14 t`).
+  case textAreaPixelSize(PixelSize)
+  /// An OSC reply, `OSC code ; text` ended by BEL or ST: colours (`OSC 11 ; rgb:…`), the
+  /// clipboard (`OSC 52 ; …`) and the like. `text` is everything after the first `;`.
+  case operatingSystemCommand(code: Int, text: String)
+  /// A DCS reply: its body between `ESC P` and ST, such as `1$r0m` (DECRQSS), `>|xterm(390)`
+  /// (XTVERSION), `1+r…` (XTGETTCAP) or `!|…` (DECRPTUI).
+  case deviceControlString(String)
+  /// An APC reply: its body between `ESC _` and ST, such as kitty's graphics answers
+  /// (`Gi=1;OK`).
+  case applicationProgramCommand(String)
 
   /// The state of a mode in a DECRPM reply.
   public enum ModeState: Int, Hashable, Sendable {
@@ -65,8 +79,11 @@ public struct PointerReport: Hashable, Sendable {
     case middle
     /// The right button.
     case right
-    /// An extra button, numbered as xterm does (8 to 11).
+    /// An extra button, numbered as xterm does (8 to 15).
     case extra(Int)
+    /// A wheel "button", numbered as X does (4 up, 5 down, 6 left, 7 right). Only its
+    /// release, which some terminals send, is a pointer report; turning the wheel scrolls.
+    case wheel(Int)
   }
 
   /// What the button did.
@@ -83,7 +100,7 @@ public struct PointerReport: Hashable, Sendable {
   public var button: Button
   /// What happened.
   public var action: Action
-  /// Where, in 0-based cells.
+  /// Where, in 0-based cells (fractional when converted from pixels).
   public var location: Point
   /// Shift, Alt and Control as the terminal reported them.
   public var modifierFlags: KeyEvent.ModifierFlags
@@ -100,5 +117,19 @@ public struct PointerReport: Hashable, Sendable {
     self.location = location
     self.modifierFlags = modifierFlags
     self.timestamp = timestamp
+  }
+}
+
+/// A size in pixels, as a terminal reports it.
+public struct PixelSize: Hashable, Sendable {
+  /// Pixels across.
+  public var width: Int
+  /// Pixels down.
+  public var height: Int
+
+  /// Creates a size.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
   }
 }
