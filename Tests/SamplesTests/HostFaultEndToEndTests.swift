@@ -140,4 +140,19 @@ struct HostFaultEndToEndTests {
     kill(server, SIGCONT)
     try session.expectRestored(status: 128 + SIGTERM)
   }
+
+  @Test func controlLRepaintsAScreenSomethingElseWroteOver() throws {
+    let session = try TmuxSession(width: 100, height: 30)
+    try launch(session)
+    // Another process writes to the terminal behind the app's back.
+    let tty = open(try session.format("#{pane_tty}"), O_WRONLY | O_NOCTTY)
+    #expect(tty >= 0)
+    _ = "\u{1b}[3;1HGARBAGE".withCString { write(tty, $0, strlen($0)) }
+    close(tty)
+    #expect(try session.waitFor("GARBAGE"))
+    try session.send("C-l")
+    #expect(try session.waitFor { !$0.contains("GARBAGE") && $0.contains("app-timer: ") })
+    try session.send("q")
+    try session.expectRestored(status: 0)
+  }
 }

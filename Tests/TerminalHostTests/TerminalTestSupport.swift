@@ -95,8 +95,14 @@ final class FakeSystem {
     attributes.c_iflag = tcflag_t(ICRNL)
   }
 
+  /// Every call, in order.
+  var log: [Call] = []
+  /// Whether a wait for writability succeeds; false makes it time out (a stalled terminal).
+  var becomesWritable = true
+
   private func fault(_ call: Call) -> CInt? {
     calls[call, default: 0] += 1
+    log.append(call)
     guard var list = faults[call], !list.isEmpty else { return nil }
     let next = list.removeFirst()
     faults[call] = list
@@ -136,7 +142,7 @@ final class FakeSystem {
       },
       waitWritable: { _, _ in
         if let e = self.fault(.waitWritable) { return (-1, e) }
-        return (1, 0)
+        return (self.becomesWritable ? 1 : 0, 0)
       },
       flushOutput: { _ in
         _ = self.fault(.flush)

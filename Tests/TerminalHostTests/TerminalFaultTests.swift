@@ -1,0 +1,98 @@
+import Glibc
+import Testing
+
+@testable import TerminalHost
+
+/// The terminal's answers to a stalled or absurd terminal and to a job in the background.
+@Suite("Terminal faults", .serialized)
+struct TerminalFaultTests {
+  @Test func anAbsurdWindowSizeIsClampedToTheDocumentedMaximum() throws {
+    let fake = FakeSystem()
+    fake.windowSize = (65535, 65535)
+    let terminal = Terminal(input: 0, output: 1, system: fake.calls_)
+    #expect(try terminal.size() == TerminalSize.maximum)
+    fake.windowSize = (300, 100)
+    #expect(try terminal.size() == TerminalSize(columns: 300, rows: 100))
+  }
+
+  @Test func theRestoreDiscardsPendingOutputBeforeWritingAndGivesUpOnAStalledTerminal() throws {
+    let fake = FakeSystem()
+    let before = fake.attributes
+    let terminal = Terminal(input: 0, output: 1, system: fake.calls_)
+    try terminal.enterRawMode()
+    try terminal.enable([.alternateScreen])
+    fake.log.removeAll()
+    // The terminal takes nothing: every write would block, every wait times out.
+    fake.faults = [.write: [EAGAIN, EAGAIN]]
+    fake.becomesWritable = false
+    #expect(throws: TerminalError.outputStalled) { try terminal.restore() }
+    #expect(fake.log.prefix(3) == [.flush, .write, .waitWritable])
+    #expect(sameAttributes(fake.attributes, before), "termios restored even so")
+    #expect(!terminal.isRaw && terminal.enabledModes.isEmpty)
+  }
+
+  @Test func aNonBlockingWriteTakesWhatTheTerminalTakesNow() throws {
+    let fake = FakeSystem()
+    fake.maximumWrite = 3
+    let terminal = Terminal(input: 0, output: 1, system: fake.calls_)
+    let bytes: [UInt8] = Array("frame".utf8)
+    #expect(try bytes.withUnsafeBytes { try terminal.write(someOf: $0) } == 3)
+    fake.faults = [.write: [EINTR, EAGAIN]]
+    #expect(try bytes.withUnsafeBytes { try terminal.write(someOf: $0) } == 0)
+    fake.faults = [.write: [EIO]]
+    #expect(throws: TerminalError.hangUp) { _ = try bytes.withUnsafeBytes { try terminal.write(someOf: $0) } }
+    #expect(fake.calls[.waitWritable] == nil, "it never waits")
+  }
+
+  @Test func suspendedAndContinuedInTheBackgroundItStopsForTheTerminalAndTakesItOnlyInTheForeground()
+    throws
+  {
+    let fake = FakeSystem()
+    let terminal = Terminal(input: 0, output: 1, system: fake.calls_)
+    try terminal.enterRawMode()
+    try terminal.enable([.alternateScreen, .bracketedPaste])
+    fake.written.removeAll()
+    // Another process group owns the terminal, and stopping with SIGTTOU does not change that
+    // (the fake does not stop): the terminal is left alone.
+    fake.foregroundGroup = getpgrp() + 1
+    try terminal.suspend()
+    #expect(fake.signalsSent == [SIGTSTP, SIGTTOU])
+    #expect(terminal.isSuspended && !terminal.isRaw && terminal.enabledModes.isEmpty)
+    #expect(escapedText(fake.written) == "\\e[?2004l\\e[?1049l", "nothing written in the background")
+    #expect(!terminal.waitForForeground())
+    // In the foreground again: the same modes come back.
+    fake.foregroundGroup = getpgrp()
+    #expect(terminal.waitForForeground())
+    try terminal.resume()
+    #expect(!terminal.isSuspended && terminal.isRaw)
+    #expect(terminal.enabledModes == [.alternateScreen, .bracketedPaste])
+    #expect(escapedText(fake.written) == "\\e[?2004l\\e[?1049l\\e[?1049h\\e[?2004h")
+    try terminal.restore()
+  }
+}
+
+/// Standard error while the app owns the screen, in a child process on a pseudo-terminal.
+@Suite("Standard error capture")
+struct StandardErrorCaptureTests {
+  @Test func whatIsWrittenWhileCapturingAppearsOnlyAfterTheRestore() async throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let path = pty.slavePath
+    await #expect(processExitsWith: .success) { [path = path as String] in
+      let fd = open(path, O_RDWR | O_NOCTTY)
+      dup2(fd, STDERR_FILENO)
+      let terminal = Terminal(input: fd, output: fd)
+      try terminal.enterRawMode()
+      try terminal.enable([.alternateScreen])
+      guard StandardErrorCapture.begin(), StandardErrorCapture.isCapturing else { exit(3) }
+      _ = "a library's warning\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
+      _ = "<ui>".withCString { write(fd, $0, 4) }
+      try terminal.restore()  // ends the capture: the text follows the restore
+      guard !StandardErrorCapture.isCapturing else { exit(4) }
+      _ = "<after>".withCString { write(STDERR_FILENO, $0, 7) }
+      exit(0)
+    }
+    let text = String(decoding: pty.drain(), as: UTF8.self)
+    #expect(text == "\u{1b}[?1049h<ui>\u{1b}[?1049la library's warning\r\n<after>")
+  }
+}
