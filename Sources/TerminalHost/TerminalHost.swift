@@ -75,6 +75,7 @@ public final class TerminalHost {
   private var frameDeferred = false
   private var timerSource: (any DispatchSourceTimer)?
   private var inBackground = false
+  private var backgroundCheckScheduled = false
   /// 128 + the signal that ended the app, as shells report a death by signal; 0 otherwise.
   private var exitStatus: Int32 = 0
 
@@ -452,10 +453,13 @@ public final class TerminalHost {
       inBackground = true
       readSource?.suspend()
     }
+    guard !backgroundCheckScheduled else { return }
+    backgroundCheckScheduled = true
     DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) { [weak self] in
       MainActor.assumeIsolated {
-        guard let self, self.inBackground, self.terminal.isForeground else { return }
-        self.resume()
+        guard let self else { return }
+        self.backgroundCheckScheduled = false
+        if self.inBackground { self.resume() }
       }
     }
   }

@@ -71,6 +71,21 @@ struct TerminalFaultTests {
   }
 }
 
+extension TerminalFaultTests {
+  @Test func reapplyingAfterAForeignStopSetsRawModeAndModesAgainButPushesNoKittyFlags() throws {
+    let fake = FakeSystem()
+    let terminal = Terminal(input: 0, output: 1, system: fake.calls_)
+    try terminal.enterRawMode()
+    try terminal.enable([.alternateScreen, .kittyKeyboard(flags: 0b111), .bracketedPaste])
+    fake.attributes = FakeSystem().attributes  // the shell put its own settings back
+    fake.written.removeAll()
+    try terminal.reapply()
+    #expect(fake.attributes.c_lflag & tcflag_t(ICANON | ECHO) == 0, "raw again")
+    #expect(escapedText(fake.written) == "\\e[?1049h\\e[?2004h")
+    try terminal.restore()
+  }
+}
+
 /// Standard error while the app owns the screen, in a child process on a pseudo-terminal.
 @Suite("Standard error capture")
 struct StandardErrorCaptureTests {

@@ -196,14 +196,19 @@ public final class Terminal {
   }
 
   /// After a stop this process did not ask for (`kill -STOP`, then `fg`): the shell may have
-  /// put its own termios and modes back, so sets raw mode and every enabled mode again.
+  /// put its own termios and modes back, so sets raw mode and every enabled mode again — all
+  /// but the kitty keyboard flags, which are a stack a second push would leave one deeper.
   public func reapply() throws {
     if let saved = savedAttributes {
       var raw = saved
       cfmakeraw(&raw)
       try retrying("tcsetattr") { system.setAttributes(input, TCSANOW, raw) }
     }
-    try write(enabledModes.flatMap(\.enableSequence))
+    try write(
+      enabledModes.flatMap { mode -> [UInt8] in
+        if case .kittyKeyboard = mode { return [] }
+        return mode.enableSequence
+      })
   }
 
   private var suspendedState: (modes: [TerminalMode], wasRaw: Bool)?
