@@ -61,7 +61,6 @@ public final class TerminalHost {
   private var parser: InputParser
   private var renderer: Renderer
   private var items: [TerminalInput] = []
-  private var output: [UInt8] = []
   private var readSource: (any DispatchSourceRead)?
   private var escapeTimer: (any DispatchSourceTimer)?
   private var signalMonitor: SignalMonitor?
@@ -466,6 +465,7 @@ public final class TerminalHost {
 
   /// Restores the terminal, stops the process (as Control-Z in a shell does), and on
   /// continue re-enters the modes and repaints in full.
+  ///
   /// What the app wrote to standard error meanwhile is shown before it stops. Continued in the
   /// background (`bg`), it waits for the foreground before it takes the terminal again.
   public func suspend() {
