@@ -86,9 +86,10 @@ extension TerminalFaultTests {
   }
 }
 
-/// Standard error while the app owns the screen, in a child process on a pseudo-terminal.
-@Suite("Standard error capture")
-struct StandardErrorCaptureTests {
+/// Standard error while the app owns the screen, in a child process on a pseudo-terminal (with
+/// the crash tests, which `make sanitize` skips: the sanitizer's exit report would change the
+/// child's status).
+extension TerminalCrashTests {
   @Test func whatIsWrittenWhileCapturingAppearsOnlyAfterTheRestore() async throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
