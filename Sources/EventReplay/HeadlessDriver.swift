@@ -32,8 +32,9 @@ public final class HeadlessDriver {
     self.application = application
     self.recording = Recording(screenSize: size)
     application.screenSize = size
-    application.finishLaunching()
+    // Before launching: timers scheduled at launch are on the virtual clock too.
     application.timerClock = { [weak self] in self?.now ?? 0 }
+    application.finishLaunching()
   }
 
   /// Moves the virtual clock forward, firing the timers that fall due on the way.

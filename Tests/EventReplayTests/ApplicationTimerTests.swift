@@ -151,4 +151,22 @@ struct ApplicationTimerTests {
     #expect(count == 1)
     #expect(rounded(app.nextTimerFireDate ?? 0) == 110.1)
   }
+
+  @Test func aTimerScheduledAtLaunchIsOnTheVirtualClock() {
+    final class Launcher: ApplicationDelegate {
+      var fired: [Double] = []
+      func applicationDidFinishLaunching(_ notification: Notification) {
+        guard let app = notification.object as? Application else { return }
+        app.scheduleTimer(after: 2) { [weak self] _ in self?.fired.append(2) }
+      }
+    }
+    let app = Application()
+    let launcher = Launcher()
+    app.delegate = launcher
+    let driver = HeadlessDriver(application: app)
+    driver.advance(by: 1.9)
+    #expect(launcher.fired.isEmpty)
+    driver.advance(by: 0.1)
+    #expect(launcher.fired == [2])
+  }
 }

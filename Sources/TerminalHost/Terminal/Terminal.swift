@@ -70,8 +70,9 @@ public final class Terminal {
 
   /// In the background, stops the process group with `SIGTTOU` (default action) as the kernel
   /// does when a background job touches the terminal, so the shell reports it stopped and `fg`
-  /// continues it. Returns whether the group is in the foreground afterwards (false when the
-  /// stop was refused: an orphaned group, or `SIGTTOU` ignored).
+  /// continues it (also when the process ignores `SIGTTOU`: the default action is put in place
+  /// for the stop). Returns whether the group is in the foreground afterwards (false for an
+  /// orphaned group, which the kernel does not stop).
   @discardableResult
   public func waitForForeground() -> Bool {
     guard !isForeground else { return true }
