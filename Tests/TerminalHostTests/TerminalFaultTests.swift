@@ -1,4 +1,5 @@
 import Glibc
+import ResponderKit
 import Testing
 
 @testable import TerminalHost
@@ -113,5 +114,33 @@ extension TerminalCrashTests {
     let text = String(decoding: pty.drain(), as: UTF8.self)
     #expect(text.hasSuffix("\u{1b}[?1049la library's warning\r\n<after>"), "\(text.debugDescription)")
     #expect(text.components(separatedBy: "warning").count == 2)
+  }
+}
+
+/// The whole host in a child process, on pseudo-terminals the test controls.
+extension TerminalCrashTests {
+  @Test func aHangUpSeenOnAWriteExitsLikeOneSeenOnARead() async throws {
+    await #expect(processExitsWith: .exitCode(128 + SIGHUP)) {
+      // Input from a terminal that stays; output to one whose other side is gone, so only a
+      // write can notice.
+      let input = try PseudoTerminal()
+      let output = try PseudoTerminal()
+      let host = try await MainActor.run {
+        let app = Application()
+        let window = Window()
+        window.rootView = View()
+        app.addWindow(window)
+        window.makeKeyAndOrderFront()
+        let terminal = Terminal(input: input.slave, output: output.slave)
+        let host = TerminalHost(application: app, terminal: terminal)
+        try host.start()
+        _ = Glibc.close(output.master)
+        app.setNeedsDisplay()
+        app.screenSize = Size(width: 10, height: 3)  // a change to draw
+        return host
+      }
+      try await Task.sleep(for: .seconds(10))
+      withExtendedLifetime(host) {}
+    }
   }
 }
