@@ -98,11 +98,18 @@ let package = Package(
       exclude: ["two-finger.rkrec"],
       swiftSettings: strict
     ),
+    // An app whose keys make it fail in each way the host must survive (host exit-path tests).
+    .executableTarget(
+      name: "HostProbe",
+      dependencies: ["ResponderKit", "TerminalHost"],
+      path: "Tests/Fixtures/HostProbe",
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "SamplesTests",
       dependencies: [
-        "KeyViewer", "Checklists", "Notes", "TouchLab", "ResponderKit", "XKBKeyboard", "TerminalHost",
-        "EventReplay",
+        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "ResponderKit", "XKBKeyboard",
+        "TerminalHost", "EventReplay",
       ],
       exclude: ["Snapshots"],
       swiftSettings: strict

@@ -13,7 +13,9 @@ import ResponderKit
 ///     #expect(driver.screenText.contains("milk"))
 ///
 /// Time moves only when the driver says so (each input advances it by ``step``), so a run is
-/// exactly repeatable.
+/// exactly repeatable. The application's timers (`Application.scheduleTimer`) run on this
+/// clock: whenever it moves — ``advance(by:)``, an input, a replayed entry — the timers due on
+/// the way fire in time order, each with the clock at its own fire date.
 @MainActor
 public final class HeadlessDriver {
   /// The application driven.
@@ -30,18 +32,29 @@ public final class HeadlessDriver {
     self.application = application
     self.recording = Recording(screenSize: size)
     application.screenSize = size
+    // Before launching: timers scheduled at launch are on the virtual clock too.
+    application.timerClock = { [weak self] in self?.now ?? 0 }
     application.finishLaunching()
   }
 
-  /// Moves the virtual clock forward.
+  /// Moves the virtual clock forward, firing the timers that fall due on the way.
   public func advance(by seconds: TimeInterval) {
-    now += max(0, seconds)
+    advanceClock(to: now + max(0, seconds))
+  }
+
+  /// Steps the clock to each due timer's date in turn, fires it, and ends at `time`.
+  private func advanceClock(to time: TimeInterval) {
+    while let due = application.nextTimerFireDate, due <= time {
+      now = max(now, due)
+      application.fireTimers(dueBy: now)
+    }
+    now = max(now, time)
   }
 
   /// Sends one input at the current time (after a ``step``); returns whether it was delivered.
   @discardableResult
   public func send(_ input: InputEvent) -> Bool {
-    now += step
+    advanceClock(to: now + step)
     let stamped = input.restamped(at: now)
     recording.append(stamped, at: now)
     return application.handle(stamped)
@@ -123,13 +136,14 @@ public final class HeadlessDriver {
   }
 
   /// Replays a recording: its screen size, then each input at its recorded time (the clock
-  /// jumps to each entry's time). Returns how many inputs were delivered.
+  /// moves to each entry's time, firing the timers due before it). Returns how many inputs
+  /// were delivered.
   @discardableResult
   public func replay(_ recording: Recording) -> Int {
     application.screenSize = recording.screenSize
     var delivered = 0
     for entry in recording.entries {
-      now = max(now, entry.time)
+      advanceClock(to: entry.time)
       let input = entry.input.restamped(at: now)
       self.recording.append(input, at: now)
       if application.handle(input) { delivered += 1 }

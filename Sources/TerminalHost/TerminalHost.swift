@@ -12,9 +12,16 @@ import ResponderKit
 ///     // … windows …
 ///     TerminalHost.run(app)
 ///
-/// Everything happens on the main queue through Dispatch sources (the tty, a signal pipe,
-/// one timer for the escape timeout), so `@MainActor` code, `Task {}` and
-/// `DispatchQueue.main.async` all work in handlers. Idle costs nothing: no polling.
+/// ``run(_:configuration:)`` runs `RunLoop.main` on the main thread, which also drains the main
+/// dispatch queue; the host's sources (the tty, a signal pipe, the escape timeout and the
+/// application's timers) are Dispatch sources on that queue. So handlers run on the real main
+/// thread — the one with ``CrashGuard``'s alternate signal stack — and Foundation `Timer`,
+/// `RunLoop.main`, `DispatchQueue.main`, `Task {}` and `@MainActor` code all work. Idle costs
+/// nothing: no polling.
+///
+/// Output never blocks the loop: frames go to a non-blocking descriptor, and while the terminal
+/// has not taken the last frame, newer frames are not drawn (only the latest is, once it has),
+/// so signals are handled at once even when the terminal stops reading.
 @MainActor
 public final class TerminalHost {
   /// How the host sets up the terminal.
@@ -54,7 +61,6 @@ public final class TerminalHost {
   private var parser: InputParser
   private var renderer: Renderer
   private var items: [TerminalInput] = []
-  private var output: [UInt8] = []
   private var readSource: (any DispatchSourceRead)?
   private var escapeTimer: (any DispatchSourceTimer)?
   private var signalMonitor: SignalMonitor?
@@ -62,6 +68,13 @@ public final class TerminalHost {
   private var keyboardNegotiated = false
   private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
   private var hungUp = false
+  private var pendingOutput: [UInt8] = []
+  private var pendingOffset = 0
+  private var writeSource: (any DispatchSourceWrite)?
+  private var frameDeferred = false
+  private var timerSource: (any DispatchSourceTimer)?
+  private var inBackground = false
+  private var backgroundCheckScheduled = false
   /// 128 + the signal that ended the app, as shells report a death by signal; 0 otherwise.
   private var exitStatus: Int32 = 0
 
@@ -78,6 +91,9 @@ public final class TerminalHost {
 
   /// Runs `application` until it terminates, then restores the terminal and exits the process.
   /// If the terminal cannot be set up (not a tty), prints why to standard error and exits 1.
+  ///
+  /// Call it from the main thread (top-level code): it runs `RunLoop.main` there for the rest
+  /// of the process.
   public static func run(_ application: Application, configuration: Configuration = Configuration()) -> Never
   {
     let host = TerminalHost(application: application, configuration: configuration)
@@ -89,16 +105,24 @@ public final class TerminalHost {
         Data("\(CommandLine.arguments.first ?? "app"): cannot use the terminal: \(error)\n".utf8))
       exit(1)
     }
-    dispatchMain()
+    while true {
+      // Returns after each source it serviced; the app's end is `exit`, from `finish()`.
+      _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+    }
   }
 
   /// The monotonic clock events are stamped with.
   static var now: TimeInterval { ProcessInfo.processInfo.systemUptime }
 
-  /// Sets up the terminal and starts the sources; events then flow on the main queue.
+  /// Sets up the terminal and starts the sources; events then flow on the main queue. Call it
+  /// on the main thread: the crash guard's alternate signal stack is installed on the calling
+  /// thread. Started in the background (`app &`), it first waits for the foreground (the
+  /// process stops with `SIGTTOU`, as for any job that needs the terminal).
   public func start() throws {
     guard isatty(terminal.input) == 1 else { throw TerminalError.systemCall(call: "isatty", errno: ENOTTY) }
     CrashGuard.install()
+    terminal.waitForForeground()
+    terminal.useNonBlockingOutput()
     try terminal.enterRawMode()
     parser.reportsControlHAsBackSpace = terminal.savedAttributes.map(InputParser.erasesWithControlH) ?? false
     var modes: [TerminalMode] = [.alternateScreen, .hiddenCursor, .bracketedPaste, .focusEvents]
@@ -112,11 +136,13 @@ public final class TerminalHost {
       // before it means the terminal has no kitty protocol.
       try terminal.write(Array("\u{1b}[?u\u{1b}[c".utf8))
     }
+    StandardErrorCapture.begin()
     let size = (try? terminal.size()) ?? TerminalSize(columns: 80, rows: 24)
     application.screenSize = Size(width: max(1, size.columns), height: max(1, size.rows))
 
     application.terminationHandler = { [weak self] _ in self?.finish() }
     application.needsDisplayHandler = { [weak self] in self?.scheduleRender() }
+    application.timerScheduleHandler = { [weak self] in self?.scheduleApplicationTimer() }
 
     let monitor = SignalMonitor { signal in
       MainActor.assumeIsolated { [weak self] in self?.handle(signal) }
@@ -133,6 +159,7 @@ public final class TerminalHost {
 
     application.finishLaunching()
     render()
+    scheduleApplicationTimer()
   }
 
   // MARK: Input
@@ -141,11 +168,12 @@ public final class TerminalHost {
     let count: Int
     do {
       count = try readBuffer.withUnsafeMutableBytes { try terminal.read(into: $0) }
+    } catch TerminalError.hangUp where !terminal.isForeground {
+      // EIO from a read in the background (SIGTTIN ignored or blocked): not a hang-up.
+      enterBackground()
+      return
     } catch {
-      hungUp = true
-      exitStatus = 128 + SIGHUP
-      application.terminateNow()
-      finish()
+      hangUp()
     }
     guard count > 0 else { return }
     items.removeAll(keepingCapacity: true)
@@ -187,7 +215,9 @@ public final class TerminalHost {
           continue
         }
         configuration.inputObserver?(input)
+        let redraws = isRedrawKey(input)
         application.handle(input)
+        if redraws { repaint() }
       case .reply(let reply):
         if case .cellPixelSize(let size) = reply { parser.cellPixelSize = size }
         negotiate(reply)
@@ -203,6 +233,7 @@ public final class TerminalHost {
   /// modifyOtherKeys inside tmux or screen (which pass it through), else legacy keys.
   private func negotiate(_ reply: TerminalReply) {
     guard configuration.enhancedKeyboard, !keyboardNegotiated else { return }
+    finishPendingOutput()
     switch reply {
     case .keyboardFlags:
       keyboardNegotiated = true
@@ -219,6 +250,50 @@ public final class TerminalHost {
     }
   }
 
+  /// Control-L that no menu item or key command takes: after the standard binding runs, the
+  /// whole screen is repainted, the convention of terminal apps for a screen something else
+  /// wrote over.
+  private func isRedrawKey(_ input: InputEvent) -> Bool {
+    guard case .key(let key) = input, key.phase == .down,
+      key.modifierFlags.intersection(.deviceIndependent) == .control,
+      key.charactersIgnoringModifiers.lowercased() == "l"
+    else { return false }
+    if let menu = application.mainMenu, Self.menu(menu, hasKeyEquivalent: KeySpec(key)) { return false }
+    var responder: Responder? = application.keyWindow?.firstResponder ?? application.keyWindow
+    while let current = responder {
+      if current.keyCommands.contains(where: { $0.matches(key) }) { return false }
+      responder = current.next
+    }
+    return true
+  }
+
+  private static func menu(_ menu: Menu, hasKeyEquivalent spec: KeySpec) -> Bool {
+    menu.items.contains {
+      ($0.keyEquivalent == spec && $0.action != nil)
+        || $0.submenu.map { Self.menu($0, hasKeyEquivalent: spec) } == true
+    }
+  }
+
+  // MARK: Timers
+
+  /// One Dispatch timer for the application's earliest timer, re-armed whenever it changes.
+  private func scheduleApplicationTimer() {
+    timerSource?.cancel()
+    timerSource = nil
+    guard let due = application.nextTimerFireDate else { return }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + max(0, due - TerminalHost.now), leeway: .milliseconds(1))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, !self.application.isTerminated else { return }
+        self.application.fireTimers(dueBy: TerminalHost.now)
+        if self.application.needsDisplay { self.render() }
+      }
+    }
+    timer.resume()
+    timerSource = timer
+  }
+
   // MARK: Output
 
   private func scheduleRender() {
@@ -233,22 +308,89 @@ public final class TerminalHost {
     }
   }
 
-  /// Draws a frame if anything changed: one frame per turn, however many events arrived.
+  /// Draws a frame if anything changed: one frame per turn, however many events arrived. While
+  /// the terminal has not taken the previous frame, the new one waits; frames that change in
+  /// the meantime supersede it, and only the latest is drawn.
   private func render() {
-    guard !hungUp, !application.isTerminated else { return }
+    guard !hungUp, !application.isTerminated, !inBackground, !terminal.isSuspended else { return }
+    guard pendingOffset == pendingOutput.count else {
+      frameDeferred = true
+      return
+    }
+    frameDeferred = false
     let frame = application.renderScreen()
     let cursor = application.cursorPosition.map {
       CursorPlacement(column: Int($0.x.rounded(.down)), row: Int($0.y.rounded(.down)))
     }
-    output.removeAll(keepingCapacity: true)
-    renderer.render(frame, cursor: cursor, into: &output)
-    guard !output.isEmpty else { return }
+    pendingOutput.removeAll(keepingCapacity: true)
+    pendingOffset = 0
+    renderer.render(frame, cursor: cursor, into: &pendingOutput)
+    writePendingOutput()
+  }
+
+  /// Writes what the terminal takes now; the rest waits for a write source.
+  private func writePendingOutput() {
     do {
-      try terminal.write(output)
+      while pendingOffset < pendingOutput.count {
+        let written = try pendingOutput.withUnsafeBytes {
+          try terminal.write(someOf: UnsafeRawBufferPointer(rebasing: $0[pendingOffset...]))
+        }
+        if written == 0 {
+          waitUntilWritable()
+          return
+        }
+        pendingOffset += written
+      }
     } catch {
-      hungUp = true
-      application.terminateNow()
+      hangUp()
     }
+    writeSource?.cancel()
+    writeSource = nil
+    if frameDeferred { render() }
+  }
+
+  private func waitUntilWritable() {
+    guard writeSource == nil else { return }
+    let source = DispatchSource.makeWriteSource(fileDescriptor: terminal.writeDescriptor, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.writePendingOutput() }
+    }
+    source.resume()
+    writeSource = source
+  }
+
+  /// Before the host writes anything but a frame: the rest of the frame first (waiting at most
+  /// ``Terminal/writeTimeout``), so no sequence is cut in two; if the terminal does not take
+  /// it, the frame is dropped and the next one is drawn in full.
+  private func finishPendingOutput() {
+    if pendingOffset < pendingOutput.count {
+      let rest = Array(pendingOutput[pendingOffset...])
+      do {
+        try terminal.write(rest)
+      } catch TerminalError.outputStalled {
+        renderer.invalidate()
+      } catch {
+        hangUp()
+      }
+    }
+    pendingOutput.removeAll(keepingCapacity: true)
+    pendingOffset = 0
+    writeSource?.cancel()
+    writeSource = nil
+  }
+
+  /// Redraws every cell (after a suspend, a resize, Control-L).
+  private func repaint() {
+    renderer.invalidate()
+    render()
+  }
+
+  /// The terminal is gone (read, write or SIGHUP): exit as for SIGHUP, without drawing.
+  private func hangUp() -> Never {
+    hungUp = true
+    exitStatus = 128 + SIGHUP
+    application.terminateNow()
+    finish()
   }
 
   // MARK: Signals
@@ -263,43 +405,95 @@ public final class TerminalHost {
       exitStatus = 128 + signal.number
       application.terminateNow()
     case .hangUp:
-      hungUp = true
-      exitStatus = 128 + SIGHUP
-      application.terminateNow()
+      hangUp()
     case .suspend:
       suspend()
     case .resume:
-      renderer.invalidate()
-      render()
+      resume()
     case .windowSizeChange:
-      if let size = try? terminal.size(), size.columns > 0, size.rows > 0 {
-        application.handle(.resize(Size(width: size.columns, height: size.rows), timestamp: TerminalHost.now))
+      updateSize()
+      repaint()
+    }
+  }
+
+  private func updateSize() {
+    if let size = try? terminal.size(), size.columns > 0, size.rows > 0 {
+      application.handle(.resize(Size(width: size.columns, height: size.rows), timestamp: TerminalHost.now))
+    }
+  }
+
+  /// SIGCONT. After ``suspend()`` continued in the background, or a stop the host did not make
+  /// (`kill -STOP`): the terminal is taken again only in the foreground.
+  private func resume() {
+    guard terminal.waitForForeground() else {
+      enterBackground()
+      return
+    }
+    if inBackground {
+      inBackground = false
+      readSource?.resume()
+    }
+    do {
+      if terminal.isSuspended {
+        try terminal.resume()
+      } else {
+        finishPendingOutput()
+        try terminal.reapply()
       }
-      renderer.invalidate()
-      render()
+    } catch {
+      hangUp()
+    }
+    StandardErrorCapture.begin()
+    updateSize()
+    repaint()
+  }
+
+  /// In the background: no reads, no output; check again on the next SIGCONT and every 100 ms
+  /// (a group the kernel will not stop — an orphaned one — gets no SIGCONT).
+  private func enterBackground() {
+    if !inBackground {
+      inBackground = true
+      readSource?.suspend()
+    }
+    guard !backgroundCheckScheduled else { return }
+    backgroundCheckScheduled = true
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.backgroundCheckScheduled = false
+        if self.inBackground { self.resume() }
+      }
     }
   }
 
   /// Restores the terminal, stops the process (as Control-Z in a shell does), and on
   /// continue re-enters the modes and repaints in full.
+  ///
+  /// What the app wrote to standard error meanwhile is shown before it stops. Continued in the
+  /// background (`bg`), it waits for the foreground before it takes the terminal again.
   public func suspend() {
+    finishPendingOutput()
     do {
+      // The restore in it also ends the standard error capture, showing what was kept.
       try terminal.suspend()
     } catch {
-      hungUp = true
-      application.terminateNow()
+      hangUp()
+    }
+    if terminal.isSuspended {
+      enterBackground()
       return
     }
-    if let size = try? terminal.size(), size.columns > 0, size.rows > 0 {
-      application.handle(.resize(Size(width: size.columns, height: size.rows), timestamp: TerminalHost.now))
-    }
-    renderer.invalidate()
-    render()
+    StandardErrorCapture.begin()
+    updateSize()
+    repaint()
   }
 
   private func finish() -> Never {
+    if inBackground { readSource?.resume() }  // a suspended source must not be released
     readSource?.cancel()
     escapeTimer?.cancel()
+    writeSource?.cancel()
+    timerSource?.cancel()
     signalMonitor?.stop()
     try? terminal.restore()
     CrashGuard.uninstall()

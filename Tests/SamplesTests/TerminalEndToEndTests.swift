@@ -12,26 +12,9 @@ struct TerminalEndToEndTests {
 
   /// Starts KeyViewer from a shell that saves `stty -g` before and after and prints the status.
   func launch(_ session: TmuxSession) throws {
-    let before = session.file("before").path
-    let after = session.file("after").path
-    try session.run("stty -g > \(before); \(binary) --layout us; echo \"EXIT=$?\"; stty -g > \(after)")
+    try session.launch("\(binary) --layout us")
     #expect(try session.waitFor("KeyViewer —"), "the app did not draw its first frame")
     #expect(try session.format("#{alternate_on}") == "1")
-  }
-
-  /// After the app is gone: its exit status, the tty settings bit for bit, the main screen.
-  func expectRestored(_ session: TmuxSession, status: Int32, marker: String = "EXIT") throws {
-    #expect(try session.waitFor("\(marker)=\(status)"), "expected exit status \(status)")
-    // Wait for the content, not the file: the shell creates it before stty has written to it.
-    #expect(
-      try session.waitFor { _ in
-        (try? String(contentsOf: session.file("after"), encoding: .utf8))?.isEmpty == false
-      })
-    let before = try String(contentsOf: session.file("before"), encoding: .utf8)
-    let after = try String(contentsOf: session.file("after"), encoding: .utf8)
-    #expect(before == after, "stty settings differ after exit")
-    #expect(try session.format("#{alternate_on}") == "0")
-    #expect(try session.format("#{cursor_flag}") == "1", "cursor left hidden")
   }
 
   @Test func typingResizingAndQuittingLeaveTheTerminalAsItWas() throws {
@@ -46,7 +29,7 @@ struct TerminalEndToEndTests {
     try session.send("z")
     #expect(try session.waitFor { $0.contains("KeyViewer —") && $0.contains("down   —    z") })
     try session.send("C-q")
-    try expectRestored(session, status: 0)
+    try session.expectRestored(status: 0)
   }
 
   @Test(arguments: [("TERM", SIGTERM), ("INT", SIGINT), ("HUP", SIGHUP), ("QUIT", SIGQUIT)])
@@ -55,7 +38,7 @@ struct TerminalEndToEndTests {
     try launch(session)
     let pid = try #require(try session.foregroundPID())
     kill(pid, number)
-    try expectRestored(session, status: 128 + number)
+    try session.expectRestored(status: 128 + number)
   }
 
   @Test func suspendingRestoresTheTerminalAndResumingRepaints() throws {
@@ -76,7 +59,7 @@ struct TerminalEndToEndTests {
     try session.send("y")
     #expect(try session.waitFor("down   —    y"))
     try session.send("C-q")
-    try expectRestored(session, status: 0, marker: "RESUMED")
+    try session.expectRestored(status: 0, marker: "RESUMED")
   }
 
   @Test func aRecordedSessionReadsBackAsTheKeysTyped() throws {
@@ -116,6 +99,6 @@ struct TerminalEndToEndTests {
     // No polling: a busy loop would burn about 100 ticks in that second.
     #expect(after - before <= 2, "an idle app used \(after - before) ticks of CPU in a second")
     try session.send("C-q")
-    try expectRestored(session, status: 0)
+    try session.expectRestored(status: 0)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Testing
 
 /// A private tmux server with one shell, for driving sample apps the way a person does:
 /// keys in with `send-keys`, the screen out with `capture-pane`.
@@ -164,4 +165,36 @@ final class TmuxSession {
 
   /// A file in the session's scratch directory.
   func file(_ name: String) -> URL { workDirectory.appendingPathComponent(name) }
+}
+
+extension TmuxSession {
+  /// Runs `command` from the shell, saving `stty -g` before and after it and printing its exit
+  /// status as `marker=N` (`EXIT=N`). Core dumps are off: the crash tests kill on purpose.
+  func launch(_ command: String, marker: String = "EXIT") throws {
+    let before = file("before").path
+    let after = file("after").path
+    try run("ulimit -c 0; stty -g > \(before); \(command); echo \"\(marker)=$?\"; stty -g > \(after)")
+  }
+
+  /// After the app is gone: its exit status, the tty settings bit for bit, the main screen and
+  /// the cursor shown.
+  func expectRestored(status: Int32, marker: String = "EXIT", timeout: TimeInterval = 10) throws {
+    #expect(
+      try waitFor(timeout: timeout) { $0.contains("\(marker)=\(status)") }, "expected exit status \(status)")
+    // Wait for the content, not the file: the shell creates it before stty has written to it.
+    #expect(
+      try waitFor { _ in
+        (try? String(contentsOf: self.file("after"), encoding: .utf8))?.isEmpty == false
+      })
+    let before = try String(contentsOf: file("before"), encoding: .utf8)
+    let after = try String(contentsOf: file("after"), encoding: .utf8)
+    #expect(before == after, "stty settings differ after exit")
+    #expect(try format("#{alternate_on}") == "0")
+    #expect(try format("#{cursor_flag}") == "1", "cursor left hidden")
+  }
+
+  /// The main screen with its scrollback, lines joined where they wrapped.
+  func history() throws -> String {
+    try tmux(["capture-pane", "-t", "main", "-p", "-J", "-S", "-2000"])
+  }
 }

@@ -75,7 +75,9 @@ func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
 /// A scripted stand-in for the kernel: each call takes the next injected fault for its kind,
 /// or succeeds; writes may be cut short to `maximumWrite` bytes.
 final class FakeSystem {
-  enum Call: Hashable { case read, write, getAttributes, setAttributes, windowSize, waitWritable, signal }
+  enum Call: Hashable {
+    case read, write, getAttributes, setAttributes, windowSize, waitWritable, flush, signal
+  }
   var faults: [Call: [CInt]] = [:]
   var maximumWrite = Int.max
   var written: [UInt8] = []
@@ -83,6 +85,9 @@ final class FakeSystem {
   var attributes = termios()
   var calls: [Call: Int] = [:]
   var signalsSent: [CInt] = []
+  /// What `tcgetpgrp` answers: by default "not a controlling terminal" (foreground).
+  var foregroundGroup: pid_t = -1
+  var windowSize = (columns: UInt16(132), rows: UInt16(43))
 
   init() {
     attributes.c_lflag = tcflag_t(ICANON | ECHO | ISIG)
@@ -90,8 +95,14 @@ final class FakeSystem {
     attributes.c_iflag = tcflag_t(ICRNL)
   }
 
+  /// Every call, in order.
+  var log: [Call] = []
+  /// Whether a wait for writability succeeds; false makes it time out (a stalled terminal).
+  var becomesWritable = true
+
   private func fault(_ call: Call) -> CInt? {
     calls[call, default: 0] += 1
+    log.append(call)
     guard var list = faults[call], !list.isEmpty else { return nil }
     let next = list.removeFirst()
     faults[call] = list
@@ -125,14 +136,19 @@ final class FakeSystem {
       },
       windowSize: { _, size in
         if let e = self.fault(.windowSize) { return (-1, e) }
-        size.ws_col = 132
-        size.ws_row = 43
+        size.ws_col = self.windowSize.columns
+        size.ws_row = self.windowSize.rows
         return (0, 0)
       },
-      waitWritable: { _ in
+      waitWritable: { _, _ in
         if let e = self.fault(.waitWritable) { return (-1, e) }
-        return (1, 0)
+        return (self.becomesWritable ? 1 : 0, 0)
       },
+      flushOutput: { _ in
+        _ = self.fault(.flush)
+        return (0, 0)
+      },
+      foregroundGroup: { _ in (self.foregroundGroup, self.foregroundGroup < 0 ? ENOTTY : 0) },
       signalProcessGroup: { signal in
         _ = self.fault(.signal)
         self.signalsSent.append(signal)

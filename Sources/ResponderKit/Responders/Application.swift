@@ -357,6 +357,9 @@ open class Application: Responder {
     }
   }
 
+  /// The timers of ``scheduleTimer(after:repeating:_:)``.
+  let timerSchedule = TimerSchedule()
+
   // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
   var activeTouches: [Int: Touch] = [:]
   var lastTap: (location: Point, time: TimeInterval, count: Int)?

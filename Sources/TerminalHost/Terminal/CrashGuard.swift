@@ -6,10 +6,17 @@ import Synchronization
 ///
 /// Swift has no panic hook, so this is a signal handler. It only does async-signal-safe work on
 /// storage prepared in advance: ``Terminal`` keeps the restore bytes and the saved termios in
-/// static memory up to date, and the handler writes the bytes, calls `tcsetattr`, puts back
-/// the handler that was installed before (for example the Swift runtime's backtracer) and
-/// re-raises the signal, so that handler still runs and the process still dies by the signal.
-/// The restore happens at most once, however many handlers or threads crash.
+/// static memory up to date, and the handler discards pending output (`tcflush`), writes the
+/// bytes, calls `tcsetattr`, puts standard error back (showing what ``StandardErrorCapture``
+/// kept), then calls the handler that was installed before (for example the Swift runtime's
+/// backtracer). Whatever that handler does — the backtracer returns for a signal it did not
+/// cause — the signal is then reset to its default action, unblocked and raised again, so the
+/// process dies by it (a shell reports 128 + n). The restore happens at most once, however many
+/// handlers or threads crash.
+///
+/// A stack overflow is a `SIGSEGV` with no stack left, so the handler runs on an alternate
+/// signal stack. That stack is per thread: ``install()`` gives the calling thread one, and
+/// ``TerminalHost`` runs every handler on the main thread, where it installs the guard.
 public enum CrashGuard {
   /// The signals that are handled.
   public static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
@@ -78,6 +85,10 @@ final class CrashStorage: @unchecked Sendable {
   let previous: UnsafeMutablePointer<sigaction>
   let current = Atomic<Int>(0)
   let fired = Atomic<Bool>(false)
+  /// The file standard error goes to while captured, and the original standard error; -1 when
+  /// not capturing (see ``StandardErrorCapture``).
+  let captureFile = Atomic<Int32>(-1)
+  let savedStandardError = Atomic<Int32>(-1)
   var installed = false
 
   private init() {
@@ -117,6 +128,9 @@ final class CrashStorage: @unchecked Sendable {
     let record = records + slot
     guard record.pointee.active else { return }
     let fd = record.pointee.fd
+    // Output the terminal has not taken yet is discarded, so a stalled terminal cannot block
+    // the restore (and a half-written frame is cut short rather than finished).
+    tcflush(fd, TCOFLUSH)
     var start = bytes + slot * Self.capacity
     var remaining = record.pointee.count
     while remaining > 0 {
@@ -135,15 +149,31 @@ final class CrashStorage: @unchecked Sendable {
   }
 }
 
-/// The crash handler: restore, put the previous handler back, and let the signal reach it.
+/// The crash handler: restore, chain to the previous handler, then die by the signal.
 private func crashHandler(
   _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
   let storage = CrashStorage.shared
   storage.restoreOnce()
-  sigaction(signal, storage.previous + Int(signal), nil)
-  // A fault (si_code > 0) happens again when the instruction re-runs, now reaching the previous
-  // handler with its real context; a sent signal (raise, abort, kill) must be sent again.
-  let code = info?.pointee.si_code ?? 0
-  if code <= 0 { raise(signal) }
+  storage.endCapture()
+  let previous = storage.previous + Int(signal)
+  sigaction(signal, previous, nil)
+  let handler = unsafeBitCast(previous.pointee.__sigaction_handler.sa_handler, to: Int.self)
+  // 0 is SIG_DFL and 1 SIG_IGN; anything else is a function to call as the kernel would.
+  if handler > 1 {
+    if previous.pointee.sa_flags & SA_SIGINFO != 0 {
+      previous.pointee.__sigaction_handler.sa_sigaction?(signal, info, context)
+    } else {
+      previous.pointee.__sigaction_handler.sa_handler?(signal)
+    }
+  }
+  var defaultAction = sigaction()
+  defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+  sigemptyset(&defaultAction.sa_mask)
+  sigaction(signal, &defaultAction, nil)
+  var unblock = sigset_t()
+  sigemptyset(&unblock)
+  sigaddset(&unblock, signal)
+  pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+  raise(signal)
 }

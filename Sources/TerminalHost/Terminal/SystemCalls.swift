@@ -10,8 +10,13 @@ struct SystemCalls {
   var getAttributes: (_ fd: CInt, _ attributes: inout termios) -> (CInt, CInt)
   var setAttributes: (_ fd: CInt, _ action: CInt, _ attributes: termios) -> (CInt, CInt)
   var windowSize: (_ fd: CInt, _ size: inout winsize) -> (CInt, CInt)
-  /// Waits until `fd` is writable (after `EAGAIN` on a non-blocking descriptor).
-  var waitWritable: (_ fd: CInt) -> (CInt, CInt)
+  /// Waits until `fd` is writable (after `EAGAIN` on a non-blocking descriptor), at most
+  /// `timeout` milliseconds; returns 0 on timeout.
+  var waitWritable: (_ fd: CInt, _ timeout: CInt) -> (CInt, CInt)
+  /// Discards output not yet transmitted (`tcflush(TCOFLUSH)`).
+  var flushOutput: (_ fd: CInt) -> (CInt, CInt)
+  /// The terminal's foreground process group (`tcgetpgrp`).
+  var foregroundGroup: (_ fd: CInt) -> (pid_t, CInt)
   /// Sends a signal to this process's group (`kill(0, …)`), as a shell's Ctrl-Z would.
   var signalProcessGroup: (_ signal: CInt) -> (CInt, CInt)
 
@@ -39,10 +44,18 @@ struct SystemCalls {
         let r = ioctl(fd, UInt(TIOCGWINSZ), &size)
         return (r, r < 0 ? errno : 0)
       },
-      waitWritable: { fd in
+      waitWritable: { fd, timeout in
         var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        let r = poll(&entry, 1, -1)
+        let r = poll(&entry, 1, timeout)
         return (r, r < 0 ? errno : 0)
+      },
+      flushOutput: { fd in
+        let r = tcflush(fd, TCOFLUSH)
+        return (r, r < 0 ? errno : 0)
+      },
+      foregroundGroup: { fd in
+        let group = tcgetpgrp(fd)
+        return (group, group < 0 ? errno : 0)
       },
       signalProcessGroup: { signal in
         let r = kill(0, signal)

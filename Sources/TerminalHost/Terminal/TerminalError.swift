@@ -3,6 +3,9 @@ public enum TerminalError: Error, Hashable, Sendable {
   /// The terminal is gone: `read` returned end of file or a read or write failed with `EIO`.
   /// The run loop should shut down (restoring what it can) rather than retry.
   case hangUp
+  /// The terminal took no output for longer than the write allowed (``Terminal/writeTimeout``,
+  /// or ``Terminal/restoreTimeout`` on the way out): it stopped reading.
+  case outputStalled
   /// A system call failed; `call` names it (for example `"tcsetattr"`) and `errno` says why.
   case systemCall(call: String, errno: Int32)
 }
@@ -12,6 +15,7 @@ extension TerminalError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .hangUp: return "the terminal hung up (end of file or EIO)"
+    case .outputStalled: return "the terminal stopped reading output"
     case .systemCall(let call, let errno): return "\(call) failed with errno \(errno)"
     }
   }
