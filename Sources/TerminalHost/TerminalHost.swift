@@ -78,11 +78,13 @@ public final class TerminalHost {
 
   /// Runs `application` until it terminates, then restores the terminal and exits the process.
   /// If the terminal cannot be set up (not a tty), prints why to standard error and exits 1.
+  /// The user's key bindings file is applied first (see ``UserKeyBindings``).
   public static func run(_ application: Application, configuration: Configuration = Configuration()) -> Never
   {
     let host = TerminalHost(application: application, configuration: configuration)
     do {
       try host.start()
+      UserKeyBindings.load(into: application)
     } catch {
       try? host.terminal.restore()
       FileHandle.standardError.write(
