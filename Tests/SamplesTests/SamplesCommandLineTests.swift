@@ -159,3 +159,29 @@ struct SamplesTerminalBehaviourTests {
     #expect(file.checklists[1].items[0].checked)
   }
 }
+
+/// Notes in tmux: a save that fails is shown in the app, and quitting asks until it works.
+@Suite("Notes in tmux: failed saves", .serialized)
+struct NotesTerminalBehaviourTests {
+  @Test func aFailedSaveIsShownAndQuittingAsksUntilSaveWorks() throws {
+    let session = try TmuxSession(width: 100, height: 20)
+    let data = session.file("notes.json")
+    try session.run("\(TmuxSession.productPath("Notes")) --data \(data.path); echo EXIT=$?")
+    #expect(try session.waitFor("No notes yet"))
+    // The data file turns into a folder while the app runs.
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try session.send("C-n")
+    try session.sendLiteral("Kept")
+    try session.send("C-s")
+    #expect(try session.waitFor("Not saved. Cannot save to \(data.path)"))
+    try session.send("C-q")
+    #expect(
+      try session.waitFor {
+        flowing($0).contains("\(data.path): it is a folder, not a file. Save tries again.")
+      })
+    try FileManager.default.removeItem(at: data)
+    try session.send("Enter")  // Save: works now
+    #expect(try session.waitFor("EXIT=0"))
+    #expect(try String(contentsOf: data, encoding: .utf8).contains("\"title\" : \"Kept\""))
+  }
+}
