@@ -38,10 +38,6 @@ struct ChecklistsOptions: Equatable {
 
   /// Why the data file cannot be used at all, found before the app starts: it is a folder.
   var dataFileProblem: FileError? {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: dataURL.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else { return nil }
-    return .isDirectory(dataURL.path, operation: .read)
+    .folderInPlaceOfFile(at: dataURL.path, operation: .read)
   }
 }

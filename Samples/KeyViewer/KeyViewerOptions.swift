@@ -10,7 +10,8 @@ struct KeyViewerOptions: Equatable {
 
   static let usage = """
     usage: KeyViewer [--rules R] [--model M] [--layout L] [--variant V] [--options O]
-                     [--evdev /dev/input/eventN [--grab]] [--locale LOCALE] \(HostOptions.usageLine)
+                     [--evdev /dev/input/eventN [--grab]] [--locale LOCALE]
+                     \(HostOptions.usageLine)
     Shows how each key is decoded. Without --evdev it decodes what the terminal sends and
     explains where each character is on the chosen layout. Control+Q quits.
     """

@@ -38,11 +38,8 @@ enum Notes {
     let (host, dataFile) = HostOptions.parse(usage: usage, appOptions: parseOptions)
     var notes = examples
     if let dataFile {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: dataFile.path, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      {
-        fail("\(FileError.isDirectory(dataFile.path, operation: .read))", status: 1)
+      if let folder = FileError.folderInPlaceOfFile(at: dataFile.path, operation: .read) {
+        fail("\(folder)", status: 1)
       }
       do {
         notes = try NotesFile.load(from: dataFile)

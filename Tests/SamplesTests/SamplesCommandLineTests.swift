@@ -160,6 +160,83 @@ struct SamplesTerminalBehaviourTests {
   }
 }
 
+/// Checklists in tmux: undo per checklist, and Save As after a file it could not read.
+@Suite("Checklists in tmux: documents and recovery", .serialized)
+struct ChecklistsTerminalBehaviourTests {
+  let binary = TmuxSession.productPath("Checklists")
+
+  func lists(_ url: URL) throws -> [Checklist] {
+    try JSONDecoder().decode(ChecklistsFile.self, from: Data(contentsOf: url)).checklists
+  }
+
+  @Test func undoInOneChecklistNeverUndoesAnothers() throws {
+    let session = try TmuxSession(width: 90, height: 20)
+    let data = session.file("checklists.json")
+    try session.run("\(binary) --data \(data.path); echo EXIT=$?")
+    #expect(try session.waitFor("Return open"))
+    try session.send("Down", "Enter")
+    #expect(try session.waitFor("Coffee beans"))
+    try session.send("Space")  // Milk checked in Groceries
+    // Escape alone, or the terminal reads it with the next arrow as Alt+arrow.
+    try session.send("Escape")
+    #expect(try session.waitFor("Return open"))
+    try session.send("Down", "Down", "Enter")
+    #expect(try session.waitFor("Walk the dog"))
+    try session.send("C-z")  // To Do has nothing to undo
+    try session.send("Escape")
+    #expect(try session.waitFor("Return open"))
+    try session.send("Up", "Up", "Enter")
+    #expect(try session.waitFor("Coffee beans"))
+    #expect(try lists(data)[1].items[0].checked, "undo in To Do reached Groceries")
+    try session.send("C-z")
+    #expect(try session.waitFor { _ in (try? lists(data))?[1].items[0].checked == false })
+    try session.send("C-q")
+    #expect(try session.waitFor("EXIT=0"))
+  }
+
+  @Test func changesAfterAnUnreadableFileAreSavedBesideIt() throws {
+    let session = try TmuxSession(width: 90, height: 20)
+    let data = session.file("checklists.json")
+    let newer = Data(#"{"version": 9, "checklists": []}"#.utf8)
+    try newer.write(to: data)
+    try session.run("\(binary) --data \(data.path); echo EXIT=$?")
+    #expect(try session.waitFor("Your checklists could not be read"))
+    try session.send("Enter", "n")
+    #expect(try session.waitFor("Name of the checklist"))
+    try session.sendLiteral("Trip")
+    try session.send("Enter")
+    try session.send("C-q")
+    #expect(
+      try session.waitFor { flowing($0).contains("Save As writes your changes to checklists-recovered.json") }
+    )
+    try session.send("Enter")
+    #expect(try session.waitFor("EXIT=0"))
+    #expect(try Data(contentsOf: data) == newer)
+    #expect(try lists(session.file("checklists-recovered.json")).map(\.name) == ["Trip"])
+  }
+}
+
+/// Notes in tmux: the selection comes back after a cancelled New Note.
+@Suite("Notes in tmux: selection", .serialized)
+struct NotesSelectionTerminalTests {
+  @Test func theSelectionComesBackAfterACancelledNewNote() throws {
+    let session = try TmuxSession(width: 90, height: 16)
+    let data = session.file("notes.json")
+    try #"[{"title": "One", "body": ""}, {"title": "Two", "body": ""}, {"title": "Three", "body": ""}]"#
+      .write(to: data, atomically: true, encoding: .utf8)
+    try session.run("\(TmuxSession.productPath("Notes")) --data \(data.path); echo EXIT=$?")
+    #expect(try session.waitFor("3 notes"))
+    try session.send("Down", "Down")
+    #expect(try session.waitFor("▸ Three"))
+    try session.send("C-n")
+    #expect(try session.waitFor("New Note"))
+    try session.send("Escape")
+    #expect(try session.waitFor { $0.contains("▸ Three") && $0.contains("3 notes") })
+    try session.send("C-q")
+    #expect(try session.waitFor("EXIT=0"))
+  }
+}
+
 /// Notes in tmux: a save that fails is shown in the app, and quitting asks until it works.
 @Suite("Notes in tmux: failed saves", .serialized)
 struct NotesTerminalBehaviourTests {

@@ -57,9 +57,13 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
       code.map { Self.reason(for: $0, operation: operation) } ?? String(cString: strerror(number))
   }
 
-  /// A file that should be a file but is a folder (`--data` naming a directory).
-  public static func isDirectory(_ path: String, operation: Operation) -> FileError {
-    FileError(errno: EISDIR, operation: operation, path: path)
+  /// The error for `path` if it names a folder where a file is expected, else nil: the check
+  /// an app makes up front, so a `--data` option naming a folder is refused before it starts.
+  public static func folderInPlaceOfFile(at path: String, operation: Operation) -> FileError? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+    else { return nil }
+    return FileError(errno: EISDIR, operation: operation, path: path)
   }
 
   /// "Cannot save to PATH: REASON".

@@ -34,9 +34,8 @@ public enum UserKeyBindings {
   @MainActor
   @discardableResult
   public static func apply(from url: URL, to application: Application) throws -> Bool {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return false }
-    if isDirectory.boolValue { throw FileError.isDirectory(url.path, operation: .read) }
+    guard FileManager.default.fileExists(atPath: url.path) else { return false }
+    if let folder = FileError.folderInPlaceOfFile(at: url.path, operation: .read) { throw folder }
     let text: String
     do {
       text = try String(contentsOf: url, encoding: .utf8)
