@@ -182,9 +182,11 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: ApplicationDelegate
 
-  /// Quits at once unless an open editor holds changes or the last save failed.
+  /// Quits at once unless an open editor holds changes or the last save failed. Notes kept
+  /// only in memory (no data file) have nothing to save, so quitting does not ask.
   func applicationShouldTerminate(_ application: Application) -> TerminateReply {
     self.application = application
+    guard saveNotes != nil else { return .now }
     if let editor = openEditor, editor.hasChanges {
       askAboutEditor(editor)
       return .later
