@@ -68,7 +68,7 @@ struct ChecklistsStore: Sendable {
       throw error
     } catch {
       let aside = try moveAside(now: now)
-      return .damaged(movedTo: aside, reason: describe(error))
+      return .damaged(movedTo: aside, reason: FileError(error, operation: .read, path: url.path).reason)
     }
   }
 
@@ -91,27 +91,6 @@ struct ChecklistsStore: Sendable {
       throw .file(FileError(errno: errno, operation: .move, path: url.path))
     }
     return target
-  }
-
-  /// A decoding error as a person can read it: what was wrong and where in the JSON.
-  private func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context):
-      // Foundation's message here is only "The given data was not valid JSON."
-      if let underlying = context.underlyingError { return "not valid JSON (\(underlying))" }
-      return context.codingPath.isEmpty ? "not valid JSON" : "\(context.debugDescription) at \(path(context))"
-    case DecodingError.keyNotFound(let key, let context):
-      return "missing \"\(key.stringValue)\" at \(path(context))"
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      return "\(context.debugDescription) at \(path(context))"
-    default:
-      return "\(error)"
-    }
-  }
-
-  private func path(_ context: DecodingError.Context) -> String {
-    let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-    return parts.isEmpty ? "the top level" : parts.joined()
   }
 
   // MARK: Temporary files

@@ -29,7 +29,7 @@ enum NotesFile {
     do {
       return try JSONDecoder().decode([Note].self, from: data)
     } catch {
-      throw .damaged(url, "\(error)")
+      throw .damaged(url, FileError(error, operation: .read, path: url.path).reason)
     }
   }
 

@@ -82,4 +82,22 @@ struct FileErrorTests {
     let sentence = FileError(errno: ENOTCONN, operation: .read, path: "/x")
     #expect(sentence.reason == String(cString: strerror(ENOTCONN)).lowercased())
   }
+
+  struct Item: Decodable {
+    var text: String
+    var checked: Bool
+  }
+
+  /// JSONDecoder's own errors for a damaged file: what was wrong and where.
+  @Test func aFileThatDoesNotDecodeSaysWhatAndWhere() throws {
+    let missing = try #require(
+      thrown {
+        _ = try JSONDecoder().decode([String: [Item]].self, from: Data(#"{"items": [{"text": "x"}]}"#.utf8))
+      })
+    #expect(FileError(missing, operation: .read, path: "/x").reason == "missing \"checked\" at .items[0]")
+    let broken = try #require(thrown { _ = try JSONDecoder().decode([Item].self, from: Data("[1, 2".utf8)) })
+    let sentence = FileError(broken, operation: .read, path: "/x").description
+    #expect(sentence.hasPrefix("Cannot read /x: not valid JSON"))
+    #expect(!sentence.contains("DecodingError"))
+  }
 }

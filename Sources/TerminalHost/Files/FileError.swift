@@ -130,13 +130,35 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Errors with no POSIX code: Foundation's own sentence, which is readable for these
-  /// (an undecodable text file, say), rather than the domain and user-info dump.
+  /// Errors with no POSIX code: for a file that does not decode, what was wrong and where
+  /// ("missing \"checked\" at .checklists[0].items[0]"); otherwise Foundation's own sentence,
+  /// which is readable for these (an undecodable text file, say), rather than the domain and
+  /// user-info dump.
   static func reason(forOther error: any Error) -> String {
+    if let decoding = error as? DecodingError { return reason(for: decoding) }
     let nsError = error as NSError
     if let reason = nsError.userInfo[NSLocalizedFailureReasonErrorKey] as? String { return reason }
     if let description = nsError.userInfo[NSLocalizedDescriptionKey] as? String { return description }
     if nsError.domain == NSCocoaErrorDomain { return "the file could not be used (error \(nsError.code))" }
     return String(describing: error)
+  }
+
+  /// A decoding error in words, with the path of the value in the file.
+  static func reason(for error: DecodingError) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+      return parts.isEmpty ? "the top level" : parts.joined()
+    }
+    switch error {
+    case .dataCorrupted(let context):
+      // Foundation's message here is only "The given data was not valid JSON."
+      return context.codingPath.isEmpty ? "not valid JSON" : "\(context.debugDescription) at \(path(context))"
+    case .keyNotFound(let key, let context):
+      return "missing \"\(key.stringValue)\" at \(path(context))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(context.debugDescription) at \(path(context))"
+    @unknown default:
+      return String(describing: error)
+    }
   }
 }
