@@ -11,7 +11,7 @@ import TerminalHost
 /// Touches come from the mouse, or — several at once — from a recording: `--replay` feeds an
 /// EventReplay recording into the running app, each input at its recorded time after launch.
 /// `--record` writes the session's input as a recording when the app quits. Both are the
-/// host's options (``HostOptions``), carried out by a ``RecordingSession``.
+/// host's options (`HostOptions`), carried out by a `RecordingSession`.
 @main
 @MainActor
 enum TouchLab {

@@ -3,7 +3,7 @@ import Glibc
 import ResponderKit
 import TerminalHost
 
-/// Carries out the host's `--record` and `--replay` options (``HostOptions``) for an app.
+/// Carries out the host's `--record` and `--replay` options (`HostOptions`) for an app.
 ///
 /// `--record FILE` opens the file at launch, so a path that cannot be written fails before the
 /// app starts rather than after the session is lost; the recording starts with the terminal's

@@ -2,7 +2,7 @@ import Foundation
 import ResponderKit
 
 /// The user's own key bindings: `$XDG_CONFIG_HOME/<app>/keys` (`~/.config/<app>/keys` when
-/// `XDG_CONFIG_HOME` is unset or relative), in the ``KeyBindings`` file format, applied over
+/// `XDG_CONFIG_HOME` is unset or relative), in the `KeyBindings` file format, applied over
 /// the application's bindings when the host starts.
 ///
 ///     # ~/.config/Checklists/keys
