@@ -81,13 +81,13 @@ let package = Package(
     ),
     .executableTarget(
       name: "Checklists",
-      dependencies: ["ResponderKit", "TerminalHost"],
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
       path: "Samples/Checklists",
       swiftSettings: strict
     ),
     .executableTarget(
       name: "Notes",
-      dependencies: ["ResponderKit", "TerminalHost"],
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
       path: "Samples/Notes",
       swiftSettings: strict
     ),

@@ -1,3 +1,4 @@
+import EventReplay
 import Foundation
 import ResponderKit
 import TerminalHost
@@ -7,23 +8,29 @@ import TerminalHost
 @MainActor
 enum ChecklistsApp {
   static func main() {
-    let options: ChecklistsOptions
-    do {
-      options = try ChecklistsOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-    } catch {
-      FileHandle.standardError.write(Data("Checklists: \(error)\n\(ChecklistsOptions.usage)\n".utf8))
-      exit(2)
+    let (host, options) = HostOptions.parse(usage: ChecklistsOptions.usage) {
+      arguments throws(CommandLineError) in
+      try ChecklistsOptions(arguments: arguments)
     }
-    if options.showsHelp {
-      print(ChecklistsOptions.usage)
-      exit(0)
-    }
+    if let problem = options.dataFileProblem { fail("\(problem)") }
     let controller = ChecklistsAppController(dataURL: options.dataURL)
     var configuration = TerminalHost.Configuration()
     // Control+Z is Undo here, not suspend.
     configuration.suspendsOnControlZ = false
-    withExtendedLifetime(controller) {
+    let session: RecordingSession
+    do {
+      session = try RecordingSession(
+        options: host, application: controller.application, configuration: &configuration)
+    } catch {
+      fail("\(error)")
+    }
+    withExtendedLifetime((controller, session)) {
       TerminalHost.run(controller.application, configuration: configuration)
     }
+  }
+
+  static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("Checklists: \(message)\n".utf8))
+    exit(1)
   }
 }

@@ -1,14 +1,20 @@
 import Foundation
 import ResponderKit
+import TerminalHost
 
 /// Builds and runs the app: loads the data, makes the window, the screens and the menus, saves
 /// after every change, and decides about quitting (the application's delegate).
 ///
-/// Saving happens after each change (and on Save), so quitting never loses data; the one thing
-/// quitting can lose is text typed in an open Add/Edit screen, so ``applicationShouldTerminate(_:)``
-/// asks about it with an alert (Save, Discard, Cancel) and answers later.
+/// Saving happens after each change (and on Save). Quitting never loses work silently:
+/// ``applicationShouldTerminate(_:)`` asks with an alert (Save, Discard, Cancel) and answers
+/// later when an open Add/Edit screen holds typing, when the last save failed (naming the
+/// file and why; Save tries again), or when changes were made while saving was off because
+/// the file could not be read (Save As then writes them to a new file beside it).
+///
+/// It is also the window's delegate, giving the window the undo manager of the document on
+/// screen: a checklist's own, or the all-lists screen's for changes to the set of lists.
 @MainActor
-final class ChecklistsAppController: ApplicationDelegate, ActionTarget {
+final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, ActionTarget {
   let application = Application()
   let window = ChecklistsWindow()
   let store: ChecklistsStore
@@ -24,11 +30,17 @@ final class ChecklistsAppController: ApplicationDelegate, ActionTarget {
   let savingDisabled: Bool
   /// The last save's failure, if the last save failed.
   private(set) var lastSaveError: ChecklistsStoreError?
+  /// Whether the model changed since it was last written (always true after a failed save,
+  /// and after any change while saving is off).
+  private(set) var hasUnsavedChanges = false
+  /// Set when the user chose Discard on quitting, so nothing is written on the way out.
+  private var discardsChanges = false
   /// The alert on screen (launch problem or unsaved edit), for tests.
   private(set) weak var currentAlert: Alert?
 
-  init(dataURL: URL) {
-    store = ChecklistsStore(url: dataURL)
+  init(dataURL: URL, fileCalls: ChecklistsFileCalls = .system) {
+    Action.register(.newItem, .editItem, .toggleChecked, .save, .done, .cancel, .textChanged)
+    store = ChecklistsStore(url: dataURL, calls: fileCalls)
     var lists = ChecklistsModel.starterLists
     var problem: (title: String, message: String)?
     var disabled = false
@@ -51,7 +63,8 @@ final class ChecklistsAppController: ApplicationDelegate, ActionTarget {
       disabled = true
       problem = (
         "Your checklists could not be read",
-        "\(error). Changes will not be saved in this session, so the file stays as it is."
+        "\(error). Changes will not be saved over it; on quitting you can save them to a new "
+          + "file beside it."
       )
     }
     launchProblem = problem
@@ -64,11 +77,14 @@ final class ChecklistsAppController: ApplicationDelegate, ActionTarget {
 
     application.delegate = self
     application.mainMenu = Self.makeMainMenu()
+    window.delegate = self
     application.addWindow(window)
     window.rootViewController = rootViewController
     window.makeKeyAndOrderFront()
-    model.undoManager = window.undoManager
-    model.changeHandler = { [weak self] in self?.save() }
+    model.changeHandler = { [weak self] in
+      self?.hasUnsavedChanges = true
+      self?.save()
+    }
     if disabled { rootViewController.rootView.statusLine.message = "Not saving: the file could not be read" }
   }
 
@@ -113,11 +129,28 @@ final class ChecklistsAppController: ApplicationDelegate, ActionTarget {
       try store.save(model.checklists)
       rootViewController.rootView.statusLine.message = ""
       lastSaveError = nil
+      hasUnsavedChanges = false
       return true
     } catch {
       lastSaveError = error
-      rootViewController.rootView.statusLine.message = "Not saved: \(error.reason)"
+      rootViewController.rootView.statusLine.message = "Not saved. \(error)"
       return false
+    }
+  }
+
+  /// Writes the lists to a new file beside the unreadable one (Save As); returns the file, or
+  /// nil after reporting the failure in the status line.
+  func saveBeside() -> URL? {
+    let destination = store.recoveryURL()
+    do {
+      try store.save(model.checklists, to: destination)
+      lastSaveError = nil
+      hasUnsavedChanges = false
+      return destination
+    } catch {
+      lastSaveError = error
+      rootViewController.rootView.statusLine.message = "Not saved. \(error)"
+      return nil
     }
   }
 
@@ -146,44 +179,119 @@ final class ChecklistsAppController: ApplicationDelegate, ActionTarget {
     alert.beginModal(for: application)
   }
 
-  /// Quits at once unless an Add/Edit screen holds typing; then asks, and answers later.
+  /// Quits at once unless something would be lost; then asks, and answers later.
   func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply {
-    guard let detail = navigation.topViewController as? TextDetailViewController, detail.hasUnsavedChanges
-    else { return .now }
-    askAboutUnsavedEdit(in: detail)
+    if let detail = navigation.topViewController as? TextDetailViewController, detail.hasUnsavedChanges {
+      askAboutUnsavedEdit(in: detail)
+      return .later
+    }
+    guard hasUnsavedChanges else { return .now }
+    askAboutUnsavedData()
     return .later
+  }
+
+  /// Shows an alert with `titles` as buttons and calls `handler` with the title chosen
+  /// (Cancel when the alert is dismissed otherwise).
+  private func ask(
+    _ title: String, _ message: String, buttons titles: [String],
+    handler: @escaping @MainActor (ChecklistsAppController, String) -> Void
+  ) {
+    let alert = Alert(title: title, message: message)
+    alert.maximumTextWidth = 60
+    for title in titles { alert.addButton(withTitle: title) }
+    currentAlert = alert
+    alert.beginModal(for: application) { [weak self] response in
+      guard let self else { return }
+      let index = response.rawValue - ModalResponse.alertFirstButtonReturn.rawValue
+      handler(self, titles.indices.contains(index) ? titles[index] : "Cancel")
+    }
   }
 
   private func askAboutUnsavedEdit(in detail: TextDetailViewController) {
     let typed = detail.textField.text
-    let alert = Alert(
-      title: "Save your changes before quitting?",
-      message: typed.isEmpty
-        ? "The name in \(detail.title ?? "this screen") was cleared."
-        : "\(detail.title ?? "This screen") has “\(typed)”, not saved yet.")
     var titles: [String] = []
     if detail.canFinish { titles.append("Save") }
     titles += ["Discard", "Cancel"]
-    for title in titles { alert.addButton(withTitle: title) }
-    currentAlert = alert
-    alert.beginModal(for: self.application) { [weak self, weak detail] response in
-      guard let self else { return }
-      let index = response.rawValue - ModalResponse.alertFirstButtonReturn.rawValue
-      let choice = titles.indices.contains(index) ? titles[index] : "Cancel"
+    ask(
+      "Save your changes before quitting?",
+      typed.isEmpty
+        ? "The name in \(detail.title ?? "this screen") was cleared."
+        : "\(detail.title ?? "This screen") has “\(typed)”, not saved yet.",
+      buttons: titles
+    ) { [weak detail] controller, choice in
       switch choice {
       case "Save":
         detail?.done()
-        self.application.reply(toApplicationShouldTerminate: true)
+        controller.finishQuitting()
       case "Discard":
-        self.application.reply(toApplicationShouldTerminate: true)
+        controller.finishQuitting()
       default:
-        self.application.reply(toApplicationShouldTerminate: false)
+        controller.application.reply(toApplicationShouldTerminate: false)
       }
     }
   }
 
-  /// A last try if the latest save failed.
+  /// Goes on quitting after an edit was settled: asks about unsaved data if there is some.
+  private func finishQuitting() {
+    if hasUnsavedChanges {
+      askAboutUnsavedData()
+    } else {
+      application.reply(toApplicationShouldTerminate: true)
+    }
+  }
+
+  /// Asks about changes that are not on disk: after a failed save, Save tries again (and asks
+  /// again if it fails); when saving is off, Save As writes them beside the unreadable file.
+  private func askAboutUnsavedData() {
+    let title = "Your changes are not saved"
+    if savingDisabled {
+      let beside = store.recoveryURL()
+      var message = "\(store.url.path) could not be read, so it is left as it is."
+      if let lastSaveError { message += " \(lastSaveError)." }
+      message += " Save As writes your changes to \(beside.lastPathComponent) beside it."
+      ask(title, message, buttons: ["Save As", "Discard", "Cancel"]) { controller, choice in
+        controller.settle(choice) { $0.saveBeside() != nil }
+      }
+    } else {
+      let reason = lastSaveError.map { "\($0)." } ?? "\(store.url.path) was not written yet."
+      ask(title, "\(reason) Save tries again.", buttons: ["Save", "Discard", "Cancel"]) {
+        controller, choice in
+        controller.settle(choice) { $0.save() }
+      }
+    }
+  }
+
+  /// Acts on the answer about unsaved data: a save that fails asks again with the new reason.
+  private func settle(_ choice: String, saving: (ChecklistsAppController) -> Bool) {
+    switch choice {
+    case "Discard":
+      discardsChanges = true
+      application.reply(toApplicationShouldTerminate: true)
+    case "Cancel":
+      application.reply(toApplicationShouldTerminate: false)
+    default:
+      if saving(self) {
+        application.reply(toApplicationShouldTerminate: true)
+      } else {
+        askAboutUnsavedData()
+      }
+    }
+  }
+
+  /// A last try if the latest save failed and the user did not discard (a quit by signal
+  /// does not ask).
   func applicationWillTerminate(_ notification: Notification) {
-    if lastSaveError != nil { save() }
+    if lastSaveError != nil, !discardsChanges { save() }
+  }
+
+  // MARK: Window delegate
+
+  /// The undo manager of the document on screen: the checklist shown (or under the Add/Edit
+  /// Item screen), else the all-lists screen's.
+  func windowWillReturnUndoManager(_ window: Window) -> UndoManager? {
+    for controller in navigation.viewControllers.reversed() {
+      if let list = controller as? ChecklistViewController { return model.undoManager(forList: list.listID) }
+    }
+    return model.listsUndoManager
   }
 }

@@ -1,16 +1,21 @@
 import Foundation
 import ResponderKit
 
-/// The checklists and every change made to them. Each change registers its inverse on
-/// ``undoManager`` with an action name ("Add Item"), so undo and redo cover all of them, and
-/// then calls ``changeHandler`` (the app saves and the screens reload).
+/// The checklists and every change made to them. Each change registers its inverse with an
+/// action name ("Add Item"), so undo and redo cover all of them, and then calls
+/// ``changeHandler`` (the app saves and the screens reload).
+///
+/// Each checklist is a document with its own undo manager, as AppKit gives each document
+/// one: undoing while viewing "To Do" never undoes a change in "Groceries". Changes to the
+/// set of lists (add, rename, delete, move a list) go on ``listsUndoManager``.
 ///
 /// Lists are found by their ``Checklist/id``, items by index within their list.
 @MainActor
 final class ChecklistsModel {
   private(set) var checklists: [Checklist]
-  /// Where undo actions go: the window's undo manager.
-  weak var undoManager: UndoManager?
+  /// Where changes to the set of lists register their undo: the all-lists screen's stack.
+  let listsUndoManager = UndoManager()
+  private var itemUndoManagers: [UUID: UndoManager] = [:]
   /// Called after every change, including those made by undo and redo.
   var changeHandler: (@MainActor () -> Void)?
 
@@ -42,6 +47,15 @@ final class ChecklistsModel {
     checklists.firstIndex { $0.id == id }
   }
 
+  /// The undo manager of the list with `id`, made on first use. It outlives a deletion of the
+  /// list, so undoing the deletion brings the list back with its history.
+  func undoManager(forList id: UUID) -> UndoManager {
+    if let manager = itemUndoManagers[id] { return manager }
+    let manager = UndoManager()
+    itemUndoManagers[id] = manager
+    return manager
+  }
+
   /// The list with `id`, or nil when it was deleted.
   func checklist(_ id: UUID) -> Checklist? {
     index(ofList: id).map { checklists[$0] }
@@ -50,8 +64,8 @@ final class ChecklistsModel {
   /// Posted after every change; the object is the model. Screens reload on it.
   nonisolated static let didChangeNotification = Notification.Name("ChecklistsModelDidChange")
 
-  private func changed(_ actionName: String) {
-    undoManager?.setActionName(actionName)
+  private func changed(_ actionName: String, in undoManager: UndoManager) {
+    undoManager.setActionName(actionName)
     changeHandler?()
     NotificationCenter.default.post(name: ChecklistsModel.didChangeNotification, object: self)
   }
@@ -63,10 +77,10 @@ final class ChecklistsModel {
     let index = max(0, min(index, checklists.count))
     checklists.insert(list, at: index)
     let id = list.id
-    undoManager?.registerUndo(withTarget: self) { model in
+    listsUndoManager.registerUndo(withTarget: self) { model in
       if let at = model.index(ofList: id) { model.removeList(at: at, actionName: actionName) }
     }
-    changed(actionName)
+    changed(actionName, in: listsUndoManager)
   }
 
   /// Removes and returns the list at `index`.
@@ -74,10 +88,10 @@ final class ChecklistsModel {
   func removeList(at index: Int, actionName: String = "Delete Checklist") -> Checklist? {
     guard checklists.indices.contains(index) else { return nil }
     let list = checklists.remove(at: index)
-    undoManager?.registerUndo(withTarget: self) { model in
+    listsUndoManager.registerUndo(withTarget: self) { model in
       model.insertList(list, at: index, actionName: actionName)
     }
-    changed(actionName)
+    changed(actionName, in: listsUndoManager)
     return list
   }
 
@@ -86,8 +100,8 @@ final class ChecklistsModel {
     guard let index = index(ofList: id), checklists[index].name != name else { return }
     let old = checklists[index].name
     checklists[index].name = name
-    undoManager?.registerUndo(withTarget: self) { model in model.renameList(id, to: old) }
-    changed("Rename Checklist")
+    listsUndoManager.registerUndo(withTarget: self) { model in model.renameList(id, to: old) }
+    changed("Rename Checklist", in: listsUndoManager)
   }
 
   /// Moves a list from one place to another.
@@ -95,8 +109,8 @@ final class ChecklistsModel {
     guard checklists.indices.contains(source), checklists.indices.contains(destination), source != destination
     else { return }
     checklists.insert(checklists.remove(at: source), at: destination)
-    undoManager?.registerUndo(withTarget: self) { model in model.moveList(from: destination, to: source) }
-    changed("Move Checklist")
+    listsUndoManager.registerUndo(withTarget: self) { model in model.moveList(from: destination, to: source) }
+    changed("Move Checklist", in: listsUndoManager)
   }
 
   // MARK: Items
@@ -106,10 +120,10 @@ final class ChecklistsModel {
     guard let list = self.index(ofList: id) else { return }
     let index = max(0, min(index, checklists[list].items.count))
     checklists[list].items.insert(item, at: index)
-    undoManager?.registerUndo(withTarget: self) { model in
+    undoManager(forList: id).registerUndo(withTarget: self) { model in
       model.removeItem(at: index, inList: id, actionName: actionName)
     }
-    changed(actionName)
+    changed(actionName, in: undoManager(forList: id))
   }
 
   /// Removes and returns an item.
@@ -119,10 +133,10 @@ final class ChecklistsModel {
       return nil
     }
     let item = checklists[list].items.remove(at: index)
-    undoManager?.registerUndo(withTarget: self) { model in
+    undoManager(forList: id).registerUndo(withTarget: self) { model in
       model.insertItem(item, inList: id, at: index, actionName: actionName)
     }
-    changed(actionName)
+    changed(actionName, in: undoManager(forList: id))
     return item
   }
 
@@ -132,17 +146,20 @@ final class ChecklistsModel {
     let old = checklists[list].items[index].text
     guard old != text else { return }
     checklists[list].items[index].text = text
-    undoManager?.registerUndo(withTarget: self) { model in model.setText(old, ofItemAt: index, inList: id) }
-    changed("Edit Item")
+    undoManager(forList: id).registerUndo(withTarget: self) { model in
+      model.setText(old, ofItemAt: index, inList: id)
+    }
+    changed("Edit Item", in: undoManager(forList: id))
   }
 
   /// Checks or unchecks an item.
   func toggleItem(at index: Int, inList id: UUID) {
     guard let list = self.index(ofList: id), checklists[list].items.indices.contains(index) else { return }
     checklists[list].items[index].checked.toggle()
-    undoManager?.registerUndo(withTarget: self) { model in model.toggleItem(at: index, inList: id) }
+    undoManager(forList: id).registerUndo(withTarget: self) { model in model.toggleItem(at: index, inList: id)
+    }
     // One name both ways: while undoing, the name given here labels the redo.
-    changed("Toggle Checkmark")
+    changed("Toggle Checkmark", in: undoManager(forList: id))
   }
 
   /// Moves an item within its list.
@@ -151,9 +168,9 @@ final class ChecklistsModel {
       checklists[list].items.indices.contains(destination), source != destination
     else { return }
     checklists[list].items.insert(checklists[list].items.remove(at: source), at: destination)
-    undoManager?.registerUndo(withTarget: self) { model in
+    undoManager(forList: id).registerUndo(withTarget: self) { model in
       model.moveItem(from: destination, to: source, inList: id)
     }
-    changed("Move Item")
+    changed("Move Item", in: undoManager(forList: id))
   }
 }

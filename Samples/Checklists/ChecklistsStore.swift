@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TerminalHost
 
 /// Reads and writes the checklists as JSON in one file.
 ///
@@ -7,7 +8,8 @@ import Glibc
 /// flushed to disk, renamed over the old file, and then the directory is flushed so the
 /// rename itself survives a crash. A reader therefore sees the old file or the new one, never
 /// half of one. A file that cannot be decoded is never overwritten: ``load()`` moves it aside
-/// (`checklists.json.damaged-<timestamp>`) and says so.
+/// (`checklists.json.damaged-<timestamp>`) and says so. Temporary files left by a process
+/// killed mid-write are removed at the next load.
 struct ChecklistsStore: Sendable {
   /// What loading found.
   enum LoadResult: Equatable, Sendable {
@@ -21,9 +23,12 @@ struct ChecklistsStore: Sendable {
 
   /// The data file.
   let url: URL
+  /// The system calls writing goes through (a seam for tests).
+  let calls: ChecklistsFileCalls
 
-  init(url: URL) {
+  init(url: URL, calls: ChecklistsFileCalls = .system) {
     self.url = url
+    self.calls = calls
   }
 
   /// The default file: `$XDG_DATA_HOME/ResponderKit-Checklists/checklists.json`, with
@@ -45,28 +50,25 @@ struct ChecklistsStore: Sendable {
   /// Reads the file. A damaged file is moved aside first; a file that exists but cannot be
   /// read (permissions, I/O) is an error, so the caller does not save over it.
   func load(now: Date = Date()) throws(ChecklistsStoreError) -> LoadResult {
+    removeStaleTemporaryFiles()
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
       if !FileManager.default.fileExists(atPath: url.path) { return .missing }
-      throw ChecklistsStoreError(path: url.path, operation: "reading", reason: describe(error))
+      throw .file(FileError(error, operation: .read, path: url.path))
     }
     do {
       let file = try JSONDecoder().decode(ChecklistsFile.self, from: data)
       guard file.version <= ChecklistsFile.currentVersion else {
-        throw ChecklistsStoreError(
-          path: url.path, operation: "reading",
-          reason:
-            "format version \(file.version) is newer than this app understands (\(ChecklistsFile.currentVersion))"
-        )
+        throw ChecklistsStoreError.newerVersion(path: url.path, version: file.version)
       }
       return .loaded(file.checklists)
     } catch let error as ChecklistsStoreError {
       throw error
     } catch {
       let aside = try moveAside(now: now)
-      return .damaged(movedTo: aside, reason: describe(error))
+      return .damaged(movedTo: aside, reason: FileError(error, operation: .read, path: url.path).reason)
     }
   }
 
@@ -85,84 +87,103 @@ struct ChecklistsStore: Sendable {
       target = url.deletingLastPathComponent().appendingPathComponent(
         "\(url.lastPathComponent).damaged-\(stamp)-\(counter)")
     }
-    guard rename(url.path, target.path) == 0 else {
-      throw ChecklistsStoreError(path: url.path, operation: "moving the damaged file aside", errno: errno)
+    guard calls.rename(url.path, target.path) == 0 else {
+      throw .file(FileError(errno: errno, operation: .move, path: url.path))
     }
     return target
   }
 
-  /// A decoding error as a person can read it: what was wrong and where in the JSON.
-  private func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context):
-      // Foundation's message here is only "The given data was not valid JSON."
-      if let underlying = context.underlyingError { return "not valid JSON (\(underlying))" }
-      return context.codingPath.isEmpty ? "not valid JSON" : "\(context.debugDescription) at \(path(context))"
-    case DecodingError.keyNotFound(let key, let context):
-      return "missing \"\(key.stringValue)\" at \(path(context))"
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      return "\(context.debugDescription) at \(path(context))"
-    default:
-      return "\(error)"
-    }
-  }
+  // MARK: Temporary files
 
-  private func path(_ context: DecodingError.Context) -> String {
-    let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-    return parts.isEmpty ? "the top level" : parts.joined()
+  /// The prefix of this file's temporary copies; the writer's process id follows it.
+  private var temporaryPrefix: String { ".\(url.lastPathComponent).tmp-" }
+
+  /// Deletes the temporary copies that processes killed mid-write left beside the file. Only
+  /// those whose process is gone: another running copy of the app may be writing its own.
+  /// Returns the names removed.
+  @discardableResult
+  func removeStaleTemporaryFiles() -> [String] {
+    let directory = url.deletingLastPathComponent()
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+    var removed: [String] = []
+    for name in names where name.hasPrefix(temporaryPrefix) {
+      guard let pid = pid_t(name.dropFirst(temporaryPrefix.count)), pid > 0, pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }
+    }
+    return removed
   }
 
   // MARK: Saving
 
-  /// Encodes the lists and writes them atomically (see the type's documentation).
-  func save(_ checklists: [Checklist]) throws(ChecklistsStoreError) {
+  /// Encodes the lists and writes them atomically (see the type's documentation) to the data
+  /// file, or to `destination` (Save As).
+  func save(_ checklists: [Checklist], to destination: URL? = nil) throws(ChecklistsStoreError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let target = destination ?? url
     let data: Data
     do {
       data = try encoder.encode(ChecklistsFile(checklists: checklists))
     } catch {
-      throw ChecklistsStoreError(path: url.path, operation: "encoding", reason: "\(error)")
+      // Plain strings, booleans and UUIDs always encode; this is here for the typed throw.
+      throw .file(FileError(error, operation: .save, path: target.path))
     }
-    try writeAtomically(data + Data("\n".utf8))
+    do {
+      try writeAtomically(data + Data("\n".utf8), to: target)
+    } catch {
+      throw .file(error)
+    }
   }
 
-  private func writeAtomically(_ data: Data) throws(ChecklistsStoreError) {
+  /// A file beside the data file that does not exist yet, for saving changes that must not
+  /// overwrite it: `checklists-recovered.json`, then `checklists-recovered-2.json`, ….
+  func recoveryURL() -> URL {
+    let directory = url.deletingLastPathComponent()
+    let base = url.deletingPathExtension().lastPathComponent
+    let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
+    var candidate = directory.appendingPathComponent("\(base)-recovered\(ext)")
+    var counter = 1
+    while FileManager.default.fileExists(atPath: candidate.path) {
+      counter += 1
+      candidate = directory.appendingPathComponent("\(base)-recovered-\(counter)\(ext)")
+    }
+    return candidate
+  }
+
+  private func writeAtomically(_ data: Data, to url: URL) throws(FileError) {
     let directory = url.deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw ChecklistsStoreError(
-        path: directory.path, operation: "creating the directory", reason: "\(error)")
+      throw FileError(error, operation: .create, path: directory.path)
     }
-    let temporary = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(getpid())"
-    ).path
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw ChecklistsStoreError(path: temporary, operation: "creating the temporary file", errno: errno)
-    }
-    var failure: ChecklistsStoreError?
+    let temporary = directory.appendingPathComponent("\(temporaryPrefix)\(getpid())").path
+    let fd = calls.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    // The temporary file's failures name the data file: that is the file the user knows.
+    guard fd >= 0 else { throw FileError(errno: errno, operation: .save, path: url.path) }
+    var failure: FileError?
     data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = calls.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = ChecklistsStoreError(path: temporary, operation: "writing", errno: errno)
+          failure = FileError(errno: errno, operation: .save, path: url.path)
           return
         }
         offset += written
       }
     }
-    if failure == nil, fsync(fd) != 0 {
-      failure = ChecklistsStoreError(path: temporary, operation: "flushing", errno: errno)
+    if failure == nil, calls.fsync(fd) != 0 {
+      failure = FileError(errno: errno, operation: .save, path: url.path)
     }
     if close(fd) != 0, failure == nil {
-      failure = ChecklistsStoreError(path: temporary, operation: "closing", errno: errno)
+      failure = FileError(errno: errno, operation: .save, path: url.path)
     }
-    if failure == nil, rename(temporary, url.path) != 0 {
-      failure = ChecklistsStoreError(path: url.path, operation: "renaming the temporary file", errno: errno)
+    if failure == nil, calls.rename(temporary, url.path) != 0 {
+      failure = FileError(errno: errno, operation: .save, path: url.path)
     }
     if let failure {
       unlink(temporary)
@@ -170,12 +191,8 @@ struct ChecklistsStore: Sendable {
     }
     // Flush the directory so the rename is on disk too.
     let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard directoryFD >= 0 else {
-      throw ChecklistsStoreError(path: directory.path, operation: "opening the directory", errno: errno)
-    }
+    guard directoryFD >= 0 else { throw FileError(errno: errno, operation: .save, path: url.path) }
     defer { close(directoryFD) }
-    guard fsync(directoryFD) == 0 else {
-      throw ChecklistsStoreError(path: directory.path, operation: "flushing the directory", errno: errno)
-    }
+    guard fsync(directoryFD) == 0 else { throw FileError(errno: errno, operation: .save, path: url.path) }
   }
 }

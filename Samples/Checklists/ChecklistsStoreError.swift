@@ -1,22 +1,19 @@
-import Foundation
-import Glibc
+import TerminalHost
 
-/// A failure reading or writing the data file: which file, what the app was doing, and why.
-struct ChecklistsStoreError: Error, Equatable, CustomStringConvertible {
-  var path: String
-  var operation: String
-  var reason: String
+/// A failure reading or writing the data file, as a sentence that names the file and why.
+enum ChecklistsStoreError: Error, Equatable, CustomStringConvertible {
+  /// A file operation failed.
+  case file(FileError)
+  /// The file was written by a later version of the app.
+  case newerVersion(path: String, version: Int)
 
-  init(path: String, operation: String, reason: String) {
-    self.path = path
-    self.operation = operation
-    self.reason = reason
+  var description: String {
+    switch self {
+    case .file(let error):
+      return error.description
+    case .newerVersion(let path, let version):
+      return "Cannot read \(path): it was saved in format version \(version), newer than this app "
+        + "understands (\(ChecklistsFile.currentVersion))"
+    }
   }
-
-  /// An error from a failed system call, with the C library's message for `errno`.
-  init(path: String, operation: String, errno code: Int32) {
-    self.init(path: path, operation: operation, reason: String(cString: strerror(code)))
-  }
-
-  var description: String { "\(path): \(operation) failed: \(reason)" }
 }

@@ -1,7 +1,8 @@
 import ResponderKit
 
 /// The bottom line: the keys of the screen shown (bold key, plain action) and, on the right,
-/// the latest message (a save failure, a launch problem).
+/// the latest message (a save failure, a launch problem). The message comes first: hints that
+/// do not fit beside it are left out, so a failure's reason is never cut off for them.
 @MainActor
 final class StatusLine: View {
   /// Where the hints come from: the screen on top.
@@ -17,7 +18,7 @@ final class StatusLine: View {
   override func draw(in canvas: Canvas) {
     let width = Int(bounds.width)
     canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: 1), with: .blank(Self.style))
-    let messageWidth = message.isEmpty ? 0 : min(width / 2, Self.width(of: message) + 2)
+    let messageWidth = message.isEmpty ? 0 : min(width, Self.width(of: message) + 2)
     let room = width - messageWidth
     var x = 1
     for (key, action) in hintsProvider?() ?? [] {

@@ -9,11 +9,9 @@ import XKBKeyboard
 @MainActor
 enum KeyViewer {
   static func main() {
-    let options: KeyViewerOptions
-    do {
-      options = try KeyViewerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-    } catch {
-      fail("\(error)\n\(KeyViewerOptions.usage)", status: 2)
+    let (host, options) = HostOptions.parse(usage: KeyViewerOptions.usage) {
+      arguments throws(CommandLineError) in
+      try KeyViewerOptions(arguments: arguments)
     }
     let app: Application
     let decoder: EvdevDecoder?
@@ -35,10 +33,13 @@ enum KeyViewer {
       }
     }
     var configuration = TerminalHost.Configuration()
-    if let path = options.recordPath {
-      SessionRecorder(writingTo: URL(fileURLWithPath: path)).attach(to: &configuration)
+    let session: RecordingSession
+    do {
+      session = try RecordingSession(options: host, application: app, configuration: &configuration)
+    } catch {
+      fail("\(error)", status: 1)
     }
-    withExtendedLifetime(source) {
+    withExtendedLifetime((source, session)) {
       TerminalHost.run(app, configuration: configuration)
     }
   }

@@ -1,34 +1,28 @@
+import TerminalHost
 import XKBKeyboard
 
-/// The command line of KeyViewer.
+/// The command line of KeyViewer (after the host's own options are taken out).
 struct KeyViewerOptions: Equatable {
   var names = RuleNames()
   var evdevPath: String?
   var grab = false
   var composeLocale: String?
-  var recordPath: String?
 
   static let usage = """
     usage: KeyViewer [--rules R] [--model M] [--layout L] [--variant V] [--options O]
-                     [--evdev /dev/input/eventN [--grab]] [--locale LOCALE] [--record FILE]
+                     [--evdev /dev/input/eventN [--grab]] [--locale LOCALE]
+                     \(HostOptions.usageLine)
     Shows how each key is decoded. Without --evdev it decodes what the terminal sends and
     explains where each character is on the chosen layout. Control+Q quits.
     """
 
-  /// A bad command line: which argument and why.
-  struct Error: Swift.Error, Equatable, CustomStringConvertible {
-    var argument: String
-    var reason: String
-    var description: String { "\(argument): \(reason)" }
-  }
-
   init() {}
 
-  init(arguments: [String]) throws(Error) {
+  init(arguments: [String]) throws(CommandLineError) {
     var rest = arguments[...]
-    func value(for flag: String) throws(Error) -> String {
+    func value(for flag: String) throws(CommandLineError) -> String {
       guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-        throw Error(argument: flag, reason: "needs a value")
+        throw CommandLineError(argument: flag, reason: "needs a value")
       }
       return value
     }
@@ -42,10 +36,9 @@ struct KeyViewerOptions: Equatable {
       case "--evdev": evdevPath = try value(for: argument)
       case "--grab": grab = true
       case "--locale": composeLocale = try value(for: argument)
-      case "--record": recordPath = try value(for: argument)
-      default: throw Error(argument: argument, reason: "unknown option")
+      default: throw CommandLineError(argument: argument, reason: "unknown option")
       }
     }
-    if grab, evdevPath == nil { throw Error(argument: "--grab", reason: "only with --evdev") }
+    if grab, evdevPath == nil { throw CommandLineError(argument: "--grab", reason: "only with --evdev") }
   }
 }

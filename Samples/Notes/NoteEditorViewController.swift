@@ -15,7 +15,8 @@ extension Action {
 /// screen opened it.
 ///
 /// Done (the button or Control+S) and going back with the bar's back label report the note;
-/// Cancel (the button or Escape) reports a cancel and changes nothing.
+/// Cancel (the button or Escape) reports a cancel and changes nothing — after asking, when
+/// something was typed (Keep Editing, the default, or Discard).
 @MainActor
 final class NoteEditorViewController: ViewController {
   /// The row being edited, handed back in every report.
@@ -50,6 +51,12 @@ final class NoteEditorViewController: ViewController {
 
   /// The note as edited so far.
   var note: Note { Note(title: titleField.text, body: bodyView.text) }
+
+  /// Whether leaving without saving would lose typing.
+  var hasChanges: Bool { note != original }
+
+  /// The alert asking about discarding, while it is shown.
+  private(set) weak var discardAlert: Alert?
 
   override func loadView() {
     let root = View()
@@ -111,7 +118,7 @@ final class NoteEditorViewController: ViewController {
     NoteEditorViewController.self, inheriting: ViewController.actionTable
   ) {
     $0.add(.saveNote) { $0.save() }
-    $0.add(.cancelNoteEdit) { $0.cancel() }
+    $0.add(.cancelNoteEdit) { $0.cancelAskingFirst() }
     $0.add(.editBody) { editor in editor.view.window?.makeFirstResponder(editor.bodyView) }
   }
 
@@ -120,6 +127,21 @@ final class NoteEditorViewController: ViewController {
     guard !isFinished else { return }
     isFinished = true
     delegate?.noteEditor(self, didChange: note, at: indexPath)
+  }
+
+  /// Cancel and Escape: with changes typed, asks before throwing them away.
+  func cancelAskingFirst() {
+    guard hasChanges, let application = view.window?.application else { return cancel() }
+    let alert = Alert(
+      title: "Discard your changes?",
+      message: "“\(note.displayTitle)” has changes that are not saved.")
+    alert.addButton(withTitle: "Keep Editing")
+    alert.addButton(withTitle: "Discard")
+    alert.cancelButtonIndex = 0
+    discardAlert = alert
+    alert.beginModal(for: application) { [weak self] response in
+      if response == .alertButtonReturn(1) { self?.cancel() }
+    }
   }
 
   /// Reports a cancel to the delegate, once.

@@ -1,3 +1,4 @@
+import EventReplay
 import Foundation
 import ResponderKit
 import TerminalHost
@@ -13,50 +14,67 @@ import TerminalHost
 @main
 @MainActor
 enum Notes {
-  static let usage = "usage: Notes [--data FILE]"
+  static let usage = """
+    usage: Notes [--data FILE] \(HostOptions.usageLine)
+    A list of notes edited in a child screen. With --data the notes are read from and saved
+    to FILE (JSON); without it they live in memory. Control+N writes a note, Control+Q quits.
+    """
+
+  /// Notes' own option: the data file, if given.
+  static func parseOptions(_ arguments: [String]) throws(CommandLineError) -> URL? {
+    var rest = arguments[...]
+    var dataFile: URL?
+    while let argument = rest.popFirst() {
+      guard argument == "--data" else { throw CommandLineError(argument: argument, reason: "unknown option") }
+      guard let path = rest.popFirst(), !path.isEmpty, !path.hasPrefix("--") else {
+        throw CommandLineError(argument: argument, reason: "needs a file path")
+      }
+      dataFile = URL(fileURLWithPath: path)
+    }
+    return dataFile
+  }
 
   static func main() {
-    var arguments = Array(CommandLine.arguments.dropFirst())
-    var dataFile: URL?
-    while !arguments.isEmpty {
-      let argument = arguments.removeFirst()
-      switch argument {
-      case "--data":
-        guard !arguments.isEmpty else { fail("--data needs a file path\n\(usage)", status: 2) }
-        dataFile = URL(fileURLWithPath: arguments.removeFirst())
-      case "-h", "--help":
-        print(usage)
-        exit(0)
-      default:
-        fail("unknown argument \"\(argument)\"\n\(usage)", status: 2)
-      }
-    }
+    let (host, dataFile) = HostOptions.parse(usage: usage, appOptions: parseOptions)
     var notes = examples
     if let dataFile {
+      if let folder = FileError.folderInPlaceOfFile(at: dataFile.path, operation: .read) {
+        fail("\(folder)", status: 1)
+      }
       do {
         notes = try NotesFile.load(from: dataFile)
       } catch {
         fail("\(error)", status: 1)
       }
     }
-    let (app, list) = makeApplication(notes: notes)
+    var save: (@MainActor ([Note]) throws -> Void)?
     if let dataFile {
-      list.didChangeNotes = { notes in
-        do {
-          try NotesFile.save(notes, to: dataFile)
-        } catch {
-          FileHandle.standardError.write(Data("Notes: \(error)\n".utf8))
-        }
-      }
+      save = { notes in try NotesFile.save(notes, to: dataFile) }
     }
-    TerminalHost.run(app)
+    let (app, list) = makeApplication(notes: notes, save: save)
+    var configuration = TerminalHost.Configuration()
+    let session: RecordingSession
+    do {
+      session = try RecordingSession(options: host, application: app, configuration: &configuration)
+    } catch {
+      fail("\(error)", status: 1)
+    }
+    withExtendedLifetime((list, session)) {
+      TerminalHost.run(app, configuration: configuration)
+    }
   }
 
-  /// Builds the app: a window whose navigation controller starts at the notes list.
-  static func makeApplication(notes: [Note]) -> (Application, NotesListViewController) {
+  /// Builds the app: a window whose navigation controller starts at the notes list, which
+  /// saves every change with `save` and decides about quitting.
+  static func makeApplication(
+    notes: [Note], save: (@MainActor ([Note]) throws -> Void)? = nil
+  ) -> (Application, NotesListViewController) {
+    Action.register(.addNote, .saveNote, .cancelNoteEdit, .editBody)
     let app = Application()
     let window = Window()
     let list = NotesListViewController(notes: notes)
+    list.saveNotes = save
+    app.delegate = list
     window.rootViewController = NavigationController(rootViewController: list)
     app.addWindow(window)
     window.makeKeyAndOrderFront()

@@ -8,13 +8,24 @@ extension Action {
 
 /// The parent screen: the list of notes. It opens a ``NoteEditorViewController`` for a row
 /// and, as that editor's delegate, puts the edited note back into exactly that row.
+///
+/// As the application's delegate it keeps quitting from losing work: with an editor holding
+/// changes, or after a save failed, it asks (Save, Discard, Cancel) and answers later.
 @MainActor
 final class NotesListViewController: ViewController, TableViewDataSource, TableViewDelegate,
-  NoteEditorDelegate
+  NoteEditorDelegate, ApplicationDelegate
 {
   private(set) var notes: [Note]
-  /// Called with every changed list, to save it.
-  var didChangeNotes: (@MainActor ([Note]) -> Void)?
+  /// Saves every changed list; nil keeps the notes in memory only.
+  var saveNotes: (@MainActor ([Note]) throws -> Void)?
+  /// Why the last save failed, shown under the list until a save succeeds.
+  private(set) var saveError: (any Error)?
+  /// The row selected before Control+N, selected again if the new note is cancelled.
+  private var rowBeforeNewNote: Int?
+  /// The alert on screen, for tests.
+  private(set) weak var currentAlert: Alert?
+  /// The application asking to quit (this screen may be off the window, under an editor).
+  private weak var application: Application?
 
   let tableView = NotesTableView()
   private let emptyLabel = Label(
@@ -51,8 +62,28 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   private func updateChrome() {
     emptyLabel.isHidden = !notes.isEmpty
+    if let saveError {
+      hint.text = "Not saved. \(saveError)"
+      hint.style = TextStyle(attributes: .bold)
+      return
+    }
     let count = notes.count == 1 ? "1 note" : "\(notes.count) notes"
     hint.text = "\(count) · Return or click opens · ^N new · Delete removes · ^Q quits"
+    hint.style = TextStyle(attributes: .dim)
+  }
+
+  /// Writes the notes; a failure is shown under the list and asked about on quitting.
+  @discardableResult
+  func save() -> Bool {
+    guard let saveNotes else { return true }
+    do {
+      try saveNotes(notes)
+      saveError = nil
+    } catch {
+      saveError = error
+    }
+    updateChrome()
+    return saveError == nil
   }
 
   override var keyCommands: [KeyCommand] {
@@ -80,6 +111,7 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   /// Adds an empty note at the top and opens it.
   func addNote() {
+    rowBeforeNewNote = tableView.indexPathForSelectedRow.map { $0.row + 1 }
     notes.insert(Note(title: "", body: ""), at: 0)
     tableView.insertRows(at: [IndexPath(row: 0)])
     tableView.selectRow(at: IndexPath(row: 0), scrollPosition: .nearest)
@@ -91,18 +123,21 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   /// The child's report: the note goes back into its row, and only that row is reloaded.
   func noteEditor(_ editor: NoteEditorViewController, didChange note: Note, at indexPath: IndexPath) {
-    if notes[indexPath.row] != note {
+    if notes[indexPath.row] != note || editor.isNew {
       notes[indexPath.row] = note
       tableView.reloadRows(at: [indexPath])
-      didChangeNotes?(notes)
+      save()
     }
     close(editor)
   }
 
-  /// A cancelled new note is dropped; an existing one stays as it was.
+  /// A cancelled new note is dropped, and the row selected before it is selected again; an
+  /// existing one stays as it was.
   func noteEditorDidCancel(_ editor: NoteEditorViewController) {
     if editor.isNew {
+      let previous = rowBeforeNewNote
       removeNote(at: editor.indexPath.row)
+      if let previous, previous > 0 { tableView.selectRow(at: IndexPath(row: previous - 1), scrollPosition: .nearest) }
     }
     close(editor)
   }
@@ -118,7 +153,7 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
     notes.remove(at: row)
     tableView.deleteRows(at: [IndexPath(row: row)])
     updateChrome()
-    didChangeNotes?(notes)
+    save()
   }
 
   // MARK: TableViewDataSource
@@ -146,5 +181,85 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
     openNote(at: indexPath)
+  }
+
+  // MARK: ApplicationDelegate
+
+  /// Quits at once unless an open editor holds changes or the last save failed. Notes kept
+  /// only in memory (no data file) have nothing to save, so quitting does not ask.
+  func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply {
+    self.application = application
+    guard saveNotes != nil else { return .now }
+    if let editor = openEditor, editor.hasChanges {
+      askAboutEditor(editor)
+      return .later
+    }
+    guard saveError != nil else { return .now }
+    askAboutFailedSave()
+    return .later
+  }
+
+  private var openEditor: NoteEditorViewController? {
+    navigationController?.topViewController as? NoteEditorViewController
+  }
+
+  private func ask(_ title: String, _ message: String, handler: @escaping @MainActor (String) -> Void) {
+    guard let application else { return }
+    let titles = ["Save", "Discard", "Cancel"]
+    let alert = Alert(title: title, message: message)
+    alert.maximumTextWidth = 60
+    for title in titles { alert.addButton(withTitle: title) }
+    currentAlert = alert
+    alert.beginModal(for: application) { response in
+      let index = response.rawValue - ModalResponse.alertFirstButtonReturn.rawValue
+      handler(titles.indices.contains(index) ? titles[index] : "Cancel")
+    }
+  }
+
+  private func askAboutEditor(_ editor: NoteEditorViewController) {
+    ask(
+      "Save your changes before quitting?",
+      "“\(editor.note.displayTitle)” has changes that are not saved yet."
+    ) { [weak self, weak editor] choice in
+      guard let self else { return }
+      switch choice {
+      case "Save":
+        editor?.save()
+        self.replyAfterSaving()
+      case "Discard":
+        self.replyAfterSaving()
+      default:
+        self.application?.reply(toApplicationShouldTerminate: false)
+      }
+    }
+  }
+
+  /// Goes on quitting once the editor is settled: asks about a failed save if there is one.
+  private func replyAfterSaving() {
+    if saveError != nil {
+      askAboutFailedSave()
+    } else {
+      application?.reply(toApplicationShouldTerminate: true)
+    }
+  }
+
+  /// After a failed save: Save tries again (and asks again if it fails), Discard quits.
+  private func askAboutFailedSave() {
+    ask("Your notes are not saved", "\(saveError.map { "\($0)" } ?? ""). Save tries again.") {
+      [weak self] choice in
+      guard let self, let application = self.application else { return }
+      switch choice {
+      case "Save":
+        if self.save() {
+          application.reply(toApplicationShouldTerminate: true)
+        } else {
+          self.askAboutFailedSave()
+        }
+      case "Discard":
+        application.reply(toApplicationShouldTerminate: true)
+      default:
+        application.reply(toApplicationShouldTerminate: false)
+      }
+    }
   }
 }

@@ -94,11 +94,13 @@ public final class TerminalHost {
   ///
   /// Call it from the main thread (top-level code): it runs `RunLoop.main` there for the rest
   /// of the process.
+  /// The user's key bindings file is applied first (see ``UserKeyBindings``).
   public static func run(_ application: Application, configuration: Configuration = Configuration()) -> Never
   {
     let host = TerminalHost(application: application, configuration: configuration)
     do {
       try host.start()
+      UserKeyBindings.load(into: application)
     } catch {
       try? host.terminal.restore()
       FileHandle.standardError.write(

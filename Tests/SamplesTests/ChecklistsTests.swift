@@ -1,6 +1,7 @@
 import EventReplay
 import Foundation
 import ResponderKit
+import TerminalHost
 import Testing
 
 @testable import Checklists
@@ -154,8 +155,8 @@ struct ChecklistsTests {
 
   @Test func everyChangeIsUndoableWithItsName() throws {
     let (controller, driver) = launch()
-    let undo = try #require(controller.window.undoManager)
     openGroceries(driver)
+    let undo = try #require(controller.window.undoManager)
     driver.press("Space")
     #expect(undo.undoActionName == "Toggle Checkmark")
     driver.press("Alt+Down")
@@ -219,7 +220,31 @@ struct ChecklistsTests {
     #expect(controller.navigation.topViewController is AllListsViewController)
   }
 
-  @Test func undoingTheAdditionOfTheOpenListGoesBackToTheLists() throws {
+  /// AppKit gives each document its own undo manager; here each checklist is a document and
+  /// the set of lists belongs to the all-lists screen.
+  @Test func eachChecklistUndoesOnlyItsOwnChanges() throws {
+    let (controller, driver) = launch()
+    openGroceries(driver)
+    driver.press("Space")  // Milk checked in Groceries
+    driver.press("Escape")
+    driver.press("Down")
+    driver.press("Down")
+    driver.press("Return")
+    #expect(controller.navigation.topViewController?.title == "To Do")
+    driver.press("Delete")  // Walk the dog deleted in To Do
+    driver.press("Control+z")
+    driver.press("Control+z")  // nothing more to undo in To Do
+    #expect(controller.model.checklists[3].items.first?.text == "Walk the dog")
+    #expect(controller.model.checklists[1].items[0].checked, "To Do's undo reached Groceries")
+    driver.press("Escape")
+    driver.press("Up")
+    driver.press("Up")
+    driver.press("Return")
+    driver.press("Control+z")
+    #expect(!controller.model.checklists[1].items[0].checked)
+  }
+
+  @Test func changesToTheSetOfListsAreUndoneOnTheListsScreen() throws {
     let (controller, driver) = launch()
     driver.press("n")
     driver.type("Trip")
@@ -227,7 +252,25 @@ struct ChecklistsTests {
     driver.press("Return")
     #expect(controller.navigation.topViewController?.title == "Trip")
     driver.press("Control+z")
-    #expect(controller.navigation.topViewController is AllListsViewController)
+    #expect(controller.navigation.topViewController?.title == "Trip", "the new list has nothing to undo")
+    driver.press("Escape")
+    driver.press("Control+z")
+    #expect(!controller.model.checklists.contains { $0.name == "Trip" })
+  }
+
+  @Test func redoIsPlainRedoWhenThereIsNothingToRedo() throws {
+    let (controller, driver) = launch()
+    let edit = try #require(controller.application.mainMenu?.items[1].submenu)
+    openGroceries(driver)
+    driver.press("Space")
+    driver.press("Control+z")
+    edit.update()
+    #expect(edit.items[1].title == "Redo Toggle Checkmark")
+    driver.press("Control+y")
+    edit.update()
+    #expect(edit.items[1].title == "Redo")
+    #expect(!edit.items[1].isEnabled)
+    #expect(edit.items[0].title == "Undo Toggle Checkmark")
   }
 
   // MARK: Menus and the responder chain
@@ -467,10 +510,10 @@ struct ChecklistsTests {
 
   @Test func optionsNameTheBadArgument() throws {
     #expect(try ChecklistsOptions(arguments: ["--data", "/tmp/x.json"]).dataPath == "/tmp/x.json")
-    #expect(throws: ChecklistsOptions.Error(argument: "--data", reason: "needs a file path")) {
+    #expect(throws: CommandLineError(argument: "--data", reason: "needs a file path")) {
       try ChecklistsOptions(arguments: ["--data"])
     }
-    #expect(throws: ChecklistsOptions.Error(argument: "--bogus", reason: "unknown option")) {
+    #expect(throws: CommandLineError(argument: "--bogus", reason: "unknown option")) {
       try ChecklistsOptions(arguments: ["--bogus"])
     }
   }

@@ -1,5 +1,6 @@
 import EventReplay
 import ResponderKit
+import TerminalHost
 import Testing
 import XKBKeyboard
 
@@ -67,13 +68,13 @@ struct KeyViewerTests {
   }
 
   @Test func badArgumentsNameTheArgument() {
-    #expect(throws: KeyViewerOptions.Error(argument: "--layout", reason: "needs a value")) {
+    #expect(throws: CommandLineError(argument: "--layout", reason: "needs a value")) {
       try KeyViewerOptions(arguments: ["--layout"])
     }
-    #expect(throws: KeyViewerOptions.Error(argument: "--bogus", reason: "unknown option")) {
+    #expect(throws: CommandLineError(argument: "--bogus", reason: "unknown option")) {
       try KeyViewerOptions(arguments: ["--bogus"])
     }
-    #expect(throws: KeyViewerOptions.Error(argument: "--grab", reason: "only with --evdev")) {
+    #expect(throws: CommandLineError(argument: "--grab", reason: "only with --evdev")) {
       try KeyViewerOptions(arguments: ["--grab"])
     }
   }

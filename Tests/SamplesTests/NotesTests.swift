@@ -129,6 +129,10 @@ struct NotesTests {
     driver.press("Tab")
     driver.type("more")
     driver.press("Escape")
+    #expect(
+      list.navigationController?.topViewController is NoteEditorViewController, "typing is kept until asked")
+    driver.press("Right")
+    driver.press("Return")  // Discard
     #expect(topEditor(driver) == nil)
     #expect(list.notes == notes)
     #expect(driver.screenText == before)
@@ -167,6 +171,8 @@ struct NotesTests {
     driver.press("Control+n")
     driver.type("Oops")
     driver.press("Escape")
+    driver.press("Right")
+    driver.press("Return")  // Discard
     #expect(list.notes == notes)
     #expect(line(driver, row: 0).contains("Groceries"))
   }

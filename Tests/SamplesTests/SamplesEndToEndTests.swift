@@ -48,6 +48,9 @@ struct SamplesEndToEndTests {
     #expect(try session.waitFor("Edit Note"))
     try session.sendLiteral(" edited")
     try session.send("Escape")
+    #expect(try session.waitFor("Discard your changes?"))
+    try session.send("Right")
+    try session.send("Enter")  // Discard
     #expect(try session.waitFor { $0.contains("1 note ") && !$0.contains("edited") })
     try session.send("C-q")
     try expectRestored(session)

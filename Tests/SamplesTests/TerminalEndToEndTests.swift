@@ -77,7 +77,8 @@ struct TerminalEndToEndTests {
       guard case .key(let key) = entry.input, key.phase == .down else { return nil }
       return key.charactersIgnoringModifiers
     }
-    #expect(typed == ["a", "b", "q"])
+    // The Control+Q that quit is left out, so a replay ends on the last frame instead.
+    #expect(typed == ["a", "b"])
     #expect(recording.entries.map(\.time) == recording.entries.map(\.time).sorted())
   }
 

@@ -1,6 +1,7 @@
 import EventReplay
 import Foundation
 import ResponderKit
+import TerminalHost
 import Testing
 
 @testable import TouchLab
@@ -124,15 +125,17 @@ struct TouchLabTests {
     #expect(lab.log.entries.count == 33)
   }
 
-  @Test func optionsNeedAPathAndRejectUnknownArguments() throws {
-    let options = try TouchLab.Options(arguments: ["--replay", "a.rkrec", "--record", "b.rkrec"])
-    #expect(options.replay?.lastPathComponent == "a.rkrec")
-    #expect(options.record?.lastPathComponent == "b.rkrec")
-    #expect(throws: TouchLab.UsageError(message: "--record needs a file path")) {
-      try TouchLab.Options(arguments: ["--record"])
+  @Test func theHostTakesItsOptionsAndTouchLabRejectsTheRest() throws {
+    let (host, rest) = try HostOptions.extract(from: ["--replay", "a.rkrec", "--record=b.rkrec"])
+    #expect(host.replayURL?.lastPathComponent == "a.rkrec")
+    #expect(host.recordURL?.lastPathComponent == "b.rkrec")
+    #expect(rest.isEmpty)
+    try TouchLab.parseOptions(rest)
+    #expect(throws: CommandLineError(argument: "--record", reason: "needs a file path")) {
+      try HostOptions.extract(from: ["--record"])
     }
-    #expect(throws: TouchLab.UsageError(message: "unknown argument \"--fast\"")) {
-      try TouchLab.Options(arguments: ["--fast"])
+    #expect(throws: CommandLineError(argument: "--fast", reason: "unknown option")) {
+      try TouchLab.parseOptions(HostOptions.extract(from: ["--fast", "--replay", "a"]).rest)
     }
   }
 

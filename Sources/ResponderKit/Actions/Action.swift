@@ -83,6 +83,18 @@ public struct Action: Hashable, Sendable, CustomStringConvertible, Codable {
     }
   }
 
+  /// Makes an app's own actions known by name from the start, so a key bindings file or a
+  /// recording naming one is accepted before the app first uses it. Call it in the app's
+  /// setup with the actions it declares:
+  ///
+  ///     Action.register(.toggleChecked, .newItem)
+  ///
+  /// A `static let` is created lazily, on first use; passing it here creates it, and
+  /// creating an action interns its name, which is all registering needs.
+  public static func register(_ actions: Action...) {
+    _ = actions
+  }
+
   /// The action with this name if some code has declared it, else nil. Use it to validate
   /// names read from files without inventing new actions.
   public static func existing(named name: String) -> Action? {
