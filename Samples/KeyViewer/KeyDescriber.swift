@@ -28,12 +28,89 @@ struct KeyDescriber {
     return KeyLogView.Entry(
       phase: event.phase.rawValue,
       keyCode: event.keyCode.map(String.init) ?? "—",
-      keysym: event.keysym == .noSymbol ? "—" : (event.keysym.name ?? event.keysym.description),
+      keysym: event.keysym == .noSymbol ? "—" : event.keysym.name,
       text: Self.visible(event.characters),
       modifiers: mods.isEmpty ? "—" : mods.description,
       layout: layout,
       compose: compose,
       whereOnLayout: whereOnLayout(event))
+  }
+
+  /// Everything xkbcommon says about the event's key, as `xkbcli interactive-evdev` prints
+  /// it. From a device that is the whole state (read after the key, as the event leaves
+  /// it); from a terminal, which sends text and not keys, what the keysym and text tell,
+  /// and the key, layout and level the keymap would use to type it.
+  func details(_ event: KeyEvent) -> [String] {
+    if let decoder, let code = event.keyCode {
+      return Self.details(decoder.state.details(forKeyCode: code), state: decoder.state)
+        + [Self.describe(compose: decoder.compose)]
+    }
+    var lines = ["keysym \(Self.keysymSummary(event.keysym))"]
+    lines.append("text \(Self.bytes(Array(event.characters.utf8)))   modifiers \(event.modifierFlags)")
+    let typed = event.charactersIgnoringModifiers.first ?? event.characters.first
+    if let character = typed ?? event.keysym.unicodeScalar.map(Character.init),
+      let stroke = keymap.keyStrokes(for: character, layout: 0).first
+    {
+      let key = keymap.keyName(forKeyCode: stroke.keyCode).map { "<\($0)>" } ?? "\(stroke.keyCode)"
+      lines.append(
+        "on this layout: key \(key) \(stroke.keyCode)   layout \(stroke.layout) "
+          + "\"\(keymap.layoutName(at: stroke.layout) ?? "")\"   level \(stroke.level)   "
+          + "modifiers \(stroke.modifiers.isEmpty ? "-" : stroke.modifiers.joined(separator: "+"))   "
+          + "repeats \(keymap.repeats(keyCode: stroke.keyCode) ? "yes" : "no")")
+    }
+    return lines
+  }
+
+  /// The lines for a key read from a keyboard state.
+  static func details(_ key: KeyDetails, state: KeyboardState) -> [String] {
+    let layout = key.layout.map { "\($0) \"\(state.keymap.layoutName(at: $0) ?? "")\"" } ?? "-"
+    let keysyms = key.keysyms.isEmpty ? "-" : key.keysyms.map(\.name).joined(separator: " ")
+    let utf32 = key.utf32 == 0 ? "0" : "U+" + String(key.utf32, radix: 16, uppercase: true)
+    let components: [(String, KeyboardState.Components)] = [
+      ("depressed", .modifiersDepressed), ("latched", .modifiersLatched), ("locked", .modifiersLocked),
+      ("effective", .modifiersEffective),
+    ]
+    let layouts: [(String, KeyboardState.Components)] = [
+      ("depressed", .layoutDepressed), ("latched", .layoutLatched), ("locked", .layoutLocked),
+      ("effective", .layoutEffective),
+    ]
+    let leds = state.activeLEDNames
+    return [
+      "key <\(key.keyName ?? "?")> \(key.keyCode)   keysyms [ \(keysyms) ]   with Caps Lock \(key.keysym.name)   "
+        + "repeats \(key.repeats ? "yes" : "no")",
+      "utf8 \(bytes(key.utf8))   utf32 \(utf32)   layout \(layout)   level \(key.level.map(String.init) ?? "-")",
+      "consumed: xkb \(key.consumedModifiers)   gtk \(key.consumedModifiersGTK)",
+      "modifiers: " + components.map { "\($0.0) \(state.modifiers($0.1))" }.joined(separator: "   "),
+      "layout: " + layouts.map { "\($0.0) \(state.layoutIndex($0.1))" }.joined(separator: "   "),
+      "LEDs: \(leds.isEmpty ? "-" : leds.joined(separator: ", "))",
+    ]
+  }
+
+  /// A keysym's name, value and case forms.
+  static func keysymSummary(_ keysym: Keysym) -> String {
+    "\(keysym.name) (\(keysym.description))   upper \(keysym.uppercased.name)   lower \(keysym.lowercased.name)"
+      + "   utf32 \(keysym.utf32Value == 0 ? "0" : "U+" + String(keysym.utf32Value, radix: 16, uppercase: true))"
+  }
+
+  /// What compose did with the key: accepted or ignored, and where the sequence stands.
+  static func describe(compose: ComposeState?) -> String {
+    guard let compose else { return "compose: off" }
+    let fed: String
+    switch compose.lastFeedResult {
+    case .accepted: fed = "accepted"
+    case .ignored: fed = "ignored"
+    case nil: fed = "-"
+    }
+    var status = describe(compose.status)
+    if case .composed(let text, let keysym) = compose.status {
+      status = "composed \"\(text)\" \(keysym.name)"
+    }
+    return "compose: \(fed), \(status == "—" ? "nothing" : status)"
+  }
+
+  /// Bytes in hexadecimal, `61 c3 a4`; `-` for none.
+  static func bytes(_ bytes: [UInt8]) -> String {
+    bytes.isEmpty ? "-" : bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
   }
 
   /// How to type the event's character on this keymap (`AltGr+q` style), so a terminal
@@ -79,5 +156,12 @@ struct KeyDescriber {
       }
     }
     return out.isEmpty ? "—" : out
+  }
+}
+
+extension String {
+  /// The string with leading zeros up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }
