@@ -46,7 +46,8 @@ struct KeyDescriber {
         + [Self.describe(compose: decoder.compose)]
     }
     var lines = ["keysym \(Self.keysymSummary(event.keysym))"]
-    lines.append("text \(Self.bytes(Array(event.characters.utf8)))   modifiers \(event.modifierFlags)")
+    let flags = event.modifierFlags.isEmpty ? "-" : event.modifierFlags.description
+    lines.append("text \(Self.bytes(Array(event.characters.utf8)))   modifiers \(flags)")
     let typed = event.charactersIgnoringModifiers.first ?? event.characters.first
     if let character = typed ?? event.keysym.unicodeScalar.map(Character.init),
       let stroke = keymap.keyStrokes(for: character, layout: 0).first
@@ -65,7 +66,7 @@ struct KeyDescriber {
   static func details(_ key: KeyDetails, state: KeyboardState) -> [String] {
     let layout = key.layout.map { "\($0) \"\(state.keymap.layoutName(at: $0) ?? "")\"" } ?? "-"
     let keysyms = key.keysyms.isEmpty ? "-" : key.keysyms.map(\.name).joined(separator: " ")
-    let utf32 = key.utf32 == 0 ? "0" : "U+" + String(key.utf32, radix: 16, uppercase: true)
+    let utf32 = scalar(key.utf32)
     let components: [(String, KeyboardState.Components)] = [
       ("depressed", .modifiersDepressed), ("latched", .modifiersLatched), ("locked", .modifiersLocked),
       ("effective", .modifiersEffective),
@@ -89,7 +90,7 @@ struct KeyDescriber {
   /// A keysym's name, value and case forms.
   static func keysymSummary(_ keysym: Keysym) -> String {
     "\(keysym.name) (\(keysym.description))   upper \(keysym.uppercased.name)   lower \(keysym.lowercased.name)"
-      + "   utf32 \(keysym.utf32Value == 0 ? "0" : "U+" + String(keysym.utf32Value, radix: 16, uppercase: true))"
+      + "   utf32 \(scalar(keysym.utf32Value))"
   }
 
   /// What compose did with the key: accepted or ignored, and where the sequence stands.
@@ -106,6 +107,11 @@ struct KeyDescriber {
       status = "composed \"\(text)\" \(keysym.name)"
     }
     return "compose: \(fed), \(status == "—" ? "nothing" : status)"
+  }
+
+  /// A UTF-32 value as `U+00E9`, or `0` for none.
+  static func scalar(_ value: UInt32) -> String {
+    value == 0 ? "0" : "U+" + String(String(value, radix: 16, uppercase: true).leftPadded(to: 4))
   }
 
   /// Bytes in hexadecimal, `61 c3 a4`; `-` for none.

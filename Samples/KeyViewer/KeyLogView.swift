@@ -60,7 +60,10 @@ final class KeyLogView: View {
     let dim = TextStyle(attributes: .dim)
     canvas.draw(
       "KeyViewer — \(describer.keymapDescription), keys from the \(source)", x: 0, y: 0, style: bold)
-    canvas.draw("Press keys. Control+Q quits.", x: 0, y: 1, style: dim)
+    let warnings = keymap.nameWarnings.map(\.description).joined(separator: "; ")
+    canvas.draw(
+      "Press keys. Control+Q quits." + (warnings.isEmpty ? "" : "   warning: \(warnings)"), x: 0, y: 1,
+      style: dim)
     var x = 0
     for (title, width) in Self.columns {
       canvas.draw(title, x: x, y: 3, style: TextStyle(attributes: .underline))
