@@ -8,6 +8,16 @@ struct KeyDescriber {
   let names: RuleNames
   /// The evdev decoder, when keys come from a device: it knows the layout and compose state.
   var decoder: EvdevDecoder?
+  /// The decoder's state as it was before the key being logged, fed the same keys one step
+  /// behind: `xkbcli interactive-evdev` prints a key with the state it was pressed in.
+  private let before: KeyboardState?
+
+  init(keymap: Keymap, names: RuleNames, decoder: EvdevDecoder? = nil) {
+    self.keymap = keymap
+    self.names = names
+    self.decoder = decoder
+    before = decoder.flatMap { KeyboardState(keymap: $0.state.keymap) }
+  }
 
   var keymapDescription: String {
     let layouts = keymap.layoutNames.joined(separator: ", ")
@@ -37,12 +47,19 @@ struct KeyDescriber {
   }
 
   /// Everything xkbcommon says about the event's key, as `xkbcli interactive-evdev` prints
-  /// it. From a device that is the whole state (read after the key, as the event leaves
-  /// it); from a terminal, which sends text and not keys, what the keysym and text tell,
+  /// it; call it for every event, releases included, so the state follows the keys. From a
+  /// device that is the whole state the key was pressed in; from a terminal, which sends text and not keys, what the keysym and text tell,
   /// and the key, layout and level the keymap would use to type it.
   func details(_ event: KeyEvent) -> [String] {
-    if let decoder, let code = event.keyCode {
-      return Self.details(decoder.state.details(forKeyCode: code), state: decoder.state)
+    if let decoder, let before, let code = event.keyCode {
+      defer {
+        switch event.phase {
+        case .down: before.update(keyCode: code, direction: .down)
+        case .up: before.update(keyCode: code, direction: .up)
+        case .repeat: break
+        }
+      }
+      return Self.details(before.details(forKeyCode: code), state: before)
         + [Self.describe(compose: decoder.compose)]
     }
     var lines = ["keysym \(Self.keysymSummary(event.keysym))"]

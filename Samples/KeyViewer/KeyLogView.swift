@@ -45,7 +45,8 @@ final class KeyLogView: View {
 
   func log(_ event: KeyEvent) {
     entries.append(describer.describe(event))
-    if event.phase != .up { details = describer.details(event) }
+    let described = describer.details(event)
+    if event.phase != .up { details = described }
     if entries.count > maximumEntries { entries.removeFirst(entries.count - maximumEntries) }
     setNeedsDisplay()
   }

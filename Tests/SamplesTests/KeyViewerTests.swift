@@ -96,9 +96,16 @@ struct KeyViewerTests {
     let control = try feed(
       [.init(keyCode: 29, direction: .down), .init(keyCode: 3, direction: .down)], layout: "us")
     #expect(control.details.dropFirst().first?.hasPrefix("utf8 00   utf32 0   ") == true)
+    // Like xkbcli interactive-evdev, a key is shown in the state it was pressed in: Caps
+    // Lock's own press does not show its LED, the next key does.
     let caps = try feed(
-      [.init(keyCode: 58, direction: .down), .init(keyCode: 58, direction: .up)], layout: "us")
+      [
+        .init(keyCode: 58, direction: .down), .init(keyCode: 58, direction: .up),
+        .init(keyCode: 30, direction: .down),
+      ], layout: "us")
+    #expect(caps.details.first?.hasPrefix("key <AC01> 30   keysyms [ A ]   with Caps Lock A") == true)
     #expect(caps.details.contains("LEDs: Caps Lock"))
+    #expect(caps.details.contains("modifiers: depressed -   latched -   locked Lock   effective Lock"))
     let dead = try feed(
       [.init(keyCode: 41, direction: .down), .init(keyCode: 41, direction: .up)], layout: "de")
     #expect(dead.details.last == "compose: accepted, composing")
