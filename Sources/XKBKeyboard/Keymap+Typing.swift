@@ -43,15 +43,12 @@ extension Keymap {
         }
       }
     }
-    var ordinary: [UInt32: Bool] = [:]
-    func cost(_ stroke: KeyStroke) -> (Int, Int, Int) {
-      let usual = ordinary[stroke.keyCode] ?? isOrdinaryKey(stroke.keyCode)
-      ordinary[stroke.keyCode] = usual
-      return (stroke.modifiers.contains(XKB_MOD_NAME_CAPS) ? 1 : 0, usual ? 0 : 1, stroke.modifiers.count)
+    // Modifier counts stay far below 100, so the rank keeps the rule's order.
+    let ranks = strokes.map { stroke in
+      (stroke.modifiers.contains(XKB_MOD_NAME_CAPS) ? 200 : 0) + (isOrdinaryKey(stroke.keyCode) ? 0 : 100)
+        + stroke.modifiers.count
     }
-    return strokes.enumerated().map { (cost($0.element), $0.offset, $0.element) }
-      .sorted { ($0.0.0, $0.0.1, $0.0.2, $0.1) < ($1.0.0, $1.0.1, $1.0.2, $1.1) }
-      .map(\.2)
+    return strokes.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { strokes[$0] }
   }
 
   /// The evdev key presses and releases that type `text` on a layout, holding the modifier

@@ -40,8 +40,9 @@ extension Keysym {
     self.init(utf32: scalar.value)
   }
 
-  /// The Unicode scalar the keysym types, including legacy keysyms; nil for functional keys.
-  public var utf32: Unicode.Scalar? { Unicode.Scalar(utf32Value == 0 ? UInt32.max : utf32Value) }
+  /// The Unicode scalar the keysym types, including legacy keysyms; nil for functional keys
+  /// (and for the surrogate code points xkbcommon 1.5 returns for `U+D800`…`U+DFFF` keysyms).
+  public var utf32: Unicode.Scalar? { utf32Value == 0 ? nil : Unicode.Scalar(utf32Value) }
 
   /// The value `xkb_keysym_to_utf32` returns, unchanged: 0 when the keysym has no character,
   /// and a surrogate's code when that is what the keysym encodes.
