@@ -192,3 +192,26 @@ extension ReferenceState {
     return reference.modifierNames(mask)
   }
 }
+
+@Suite struct LEDTests {
+  @Test func everyLEDOfTheKeymapIsNamedAndReadAsLibxkbcommonReadsIt() throws {
+    let state = try makeState("us,ru", options: "grp:alt_shift_toggle")
+    let reference = try ReferenceState(state.keymap)
+    let names = (0..<xkb_keymap_num_leds(reference.keymap)).compactMap {
+      xkb_keymap_led_get_name(reference.keymap, $0).map { String(cString: $0) }
+    }
+    #expect(state.keymap.ledNames == names)
+    #expect(Set(["Caps Lock", "Num Lock", "Scroll Lock", "Compose", "Kana", "Group 2"]).isSubset(of: names))
+    // Shift then Alt locks the second layout, which lights `Group 2`.
+    for (code, down) in [
+      (Key.leftShift, true), (Key.leftAlt, true), (Key.leftAlt, false), (Key.leftShift, false),
+    ] {
+      state.update(keyCode: code, direction: down ? .down : .up)
+      reference.update(code, down: down)
+    }
+    #expect(state.layoutIndex(.layoutLocked) == 1)
+    #expect(state.activeLEDNames == reference.activeLEDs)
+    #expect(state.activeLEDNames.contains("Group 2"))
+    #expect(state.isLEDActive(named: "Group 2") == true)
+  }
+}
