@@ -48,8 +48,9 @@ struct KeyDescriber {
 
   /// Everything xkbcommon says about the event's key, as `xkbcli interactive-evdev` prints
   /// it; call it for every event, releases included, so the state follows the keys. From a
-  /// device that is the whole state the key was pressed in; from a terminal, which sends text and not keys, what the keysym and text tell,
-  /// and the key, layout and level the keymap would use to type it.
+  /// device that is the whole state the key was pressed in; from a terminal, which sends
+  /// text and not keys, what the keysym and text tell, and the key, layout and level the
+  /// keymap would use to type it.
   func details(_ event: KeyEvent) -> [String] {
     if let decoder, let before, let code = event.keyCode {
       defer {
@@ -65,10 +66,7 @@ struct KeyDescriber {
     var lines = ["keysym \(Self.keysymSummary(event.keysym))"]
     let flags = event.modifierFlags.isEmpty ? "-" : event.modifierFlags.description
     lines.append("text \(Self.bytes(Array(event.characters.utf8)))   modifiers \(flags)")
-    let typed = event.charactersIgnoringModifiers.first ?? event.characters.first
-    if let character = typed ?? event.keysym.unicodeScalar.map(Character.init),
-      let stroke = keymap.keyStrokes(for: character, layout: 0).first
-    {
+    if let stroke = stroke(for: event) {
       let key = keymap.keyName(forKeyCode: stroke.keyCode).map { "<\($0)>" } ?? "\(stroke.keyCode)"
       lines.append(
         "on this layout: key \(key) \(stroke.keyCode)   layout \(stroke.layout) "
@@ -128,7 +126,7 @@ struct KeyDescriber {
 
   /// A UTF-32 value as `U+00E9`, or `0` for none.
   static func scalar(_ value: UInt32) -> String {
-    value == 0 ? "0" : "U+" + String(String(value, radix: 16, uppercase: true).leftPadded(to: 4))
+    value == 0 ? "0" : "U+" + String(value, radix: 16, uppercase: true).leftPadded(to: 4)
   }
 
   /// Bytes in hexadecimal, `61 c3 a4`; `-` for none.
@@ -140,16 +138,20 @@ struct KeyDescriber {
   /// user learns the physical key.
   func whereOnLayout(_ event: KeyEvent) -> String {
     if let code = event.keyCode { return keymap.keyName(forKeyCode: code).map { "<\($0)>" } ?? "—" }
-    let typed = event.charactersIgnoringModifiers.first ?? event.characters.first
-    guard let character = typed ?? event.keysym.unicodeScalar.map(Character.init),
-      let stroke = keymap.keyStrokes(for: character, layout: 0).first
-    else { return "—" }
+    guard let stroke = stroke(for: event) else { return "—" }
     let key = keymap.keyName(forKeyCode: stroke.keyCode).map { "<\($0)>" } ?? "\(stroke.keyCode)"
     // The modifiers the user held that the layout did not need for the character (Control).
     let held = event.modifierFlags.intersection([.control, .alt, .super, .hyper, .meta])
     let modifiers =
       (held.isEmpty ? [] : [held.description]) + stroke.modifiers.map { Self.modifierNames[$0] ?? $0 }
     return modifiers.isEmpty ? key : "\(modifiers.joined(separator: "+"))+\(key)"
+  }
+
+  /// The first way to type the event's character on the first layout.
+  func stroke(for event: KeyEvent) -> KeyStroke? {
+    let typed = event.charactersIgnoringModifiers.first ?? event.characters.first
+    guard let character = typed ?? event.keysym.unicodeScalar.map(Character.init) else { return nil }
+    return keymap.keyStrokes(for: character, layout: 0).first
   }
 
   /// XKB's real modifier names as people know them on a PC keyboard.
