@@ -19,6 +19,8 @@ final class KeyLogView: View {
   let keymap: Keymap
   let describer: KeyDescriber
   private(set) var entries: [Entry] = []
+  /// Everything xkbcommon says about the last key pressed, one line per topic.
+  private(set) var details: [String] = []
   var maximumEntries = 200
   /// Called for each key before it is logged; the evdev path fills in layout and compose.
   var source = "terminal"
@@ -43,6 +45,8 @@ final class KeyLogView: View {
 
   func log(_ event: KeyEvent) {
     entries.append(describer.describe(event))
+    let described = describer.details(event)
+    if event.phase != .up { details = described }
     if entries.count > maximumEntries { entries.removeFirst(entries.count - maximumEntries) }
     setNeedsDisplay()
   }
@@ -57,13 +61,18 @@ final class KeyLogView: View {
     let dim = TextStyle(attributes: .dim)
     canvas.draw(
       "KeyViewer — \(describer.keymapDescription), keys from the \(source)", x: 0, y: 0, style: bold)
-    canvas.draw("Press keys. Control+Q quits.", x: 0, y: 1, style: dim)
+    let warnings = keymap.nameWarnings.map(\.description).joined(separator: "; ")
+    canvas.draw(
+      "Press keys. Control+Q quits." + (warnings.isEmpty ? "" : "   warning: \(warnings)"), x: 0, y: 1,
+      style: dim)
     var x = 0
     for (title, width) in Self.columns {
       canvas.draw(title, x: x, y: 3, style: TextStyle(attributes: .underline))
       x += width
     }
-    let rows = max(0, Int(bounds.height) - 4)
+    // The last key's details need a few rows of log above them to be worth showing.
+    let panel = details.isEmpty || Int(bounds.height) < 4 + details.count + 1 + 3 ? 0 : details.count + 1
+    let rows = max(0, Int(bounds.height) - 4 - panel)
     for (row, entry) in entries.suffix(rows).enumerated() {
       let cells = [
         entry.phase, entry.keyCode, entry.keysym, entry.text, entry.modifiers, entry.layout, entry.compose,
@@ -76,5 +85,9 @@ final class KeyLogView: View {
         x += width
       }
     }
+    guard panel > 0 else { return }
+    let top = Int(bounds.height) - details.count
+    canvas.draw("last key", x: 0, y: top - 1, style: TextStyle(attributes: .underline))
+    for (row, line) in details.enumerated() { canvas.draw(line, x: 0, y: top + row) }
   }
 }

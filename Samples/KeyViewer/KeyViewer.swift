@@ -49,7 +49,7 @@ enum KeyViewer {
   static func makeApplication(_ options: KeyViewerOptions, decodesDevice: Bool) throws -> (
     Application, EvdevDecoder?
   ) {
-    let keymap = try Keymap(names: options.names)
+    let keymap = try Keymap(names: options.names, strict: options.strict)
     var decoder: EvdevDecoder?
     if decodesDevice, let state = KeyboardState(keymap: keymap) {
       let table = try? ComposeTable(locale: options.composeLocale ?? ComposeTable.localeFromEnvironment())

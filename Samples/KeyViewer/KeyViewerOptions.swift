@@ -7,13 +7,17 @@ struct KeyViewerOptions: Equatable {
   var evdevPath: String?
   var grab = false
   var composeLocale: String?
+  /// Refuse names libxkbcommon would compile without knowing them.
+  var strict = false
 
   static let usage = """
-    usage: KeyViewer [--rules R] [--model M] [--layout L] [--variant V] [--options O]
+    usage: KeyViewer [--rules R] [--model M] [--layout L] [--variant V] [--options O] [--strict]
                      [--evdev /dev/input/eventN [--grab]] [--locale LOCALE]
                      \(HostOptions.usageLine)
-    Shows how each key is decoded. Without --evdev it decodes what the terminal sends and
-    explains where each character is on the chosen layout. Control+Q quits.
+    Shows how each key is decoded and everything xkbcommon says about the last key. Without
+    --evdev it decodes what the terminal sends and explains where each character is on the
+    chosen layout. Names xkbcommon does not know are shown as warnings; --strict refuses
+    them. Control+Q quits.
     """
 
   init() {}
@@ -35,6 +39,7 @@ struct KeyViewerOptions: Equatable {
       case "--options": names.options = try value(for: argument)
       case "--evdev": evdevPath = try value(for: argument)
       case "--grab": grab = true
+      case "--strict": strict = true
       case "--locale": composeLocale = try value(for: argument)
       default: throw CommandLineError(argument: argument, reason: "unknown option")
       }

@@ -9,6 +9,16 @@ public final class ComposeState {
   public let table: ComposeTable
   /// The C state; owned, released in `deinit`.
   let pointer: OpaquePointer
+  /// What xkbcommon did with the last keysym given to ``feed(_:)``; nil before the first.
+  public private(set) var lastFeedResult: FeedResult?
+
+  /// What xkbcommon did with a fed keysym (`xkb_compose_feed_result`).
+  public enum FeedResult: Hashable, Sendable {
+    /// The keysym took part in compose: it started, advanced, finished or broke a sequence.
+    case accepted
+    /// Compose ignored the keysym (a modifier key such as Shift); nothing changed.
+    case ignored
+  }
 
   /// Creates a state with no sequence in progress; nil only when out of memory.
   public init?(table: ComposeTable) {
@@ -29,13 +39,18 @@ public final class ComposeState {
   @discardableResult
   public func feed(_ keysym: Keysym) -> ComposeStatus {
     if xkb_compose_state_feed(pointer, keysym.rawValue) == XKB_COMPOSE_FEED_IGNORED {
+      lastFeedResult = .ignored
       return .nothing
     }
+    lastFeedResult = .accepted
     return status
   }
 
   /// Abandons any sequence in progress.
-  public func reset() { xkb_compose_state_reset(pointer) }
+  public func reset() {
+    xkb_compose_state_reset(pointer)
+    lastFeedResult = nil
+  }
 
   /// The current status.
   public var status: ComposeStatus {

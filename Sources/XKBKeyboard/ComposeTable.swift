@@ -32,13 +32,16 @@ public final class ComposeTable {
   /// - Throws: ``ComposeError`` when the locale name is invalid or has no table.
   public init(locale: String = ComposeTable.localeFromEnvironment()) throws(ComposeError) {
     guard !locale.isEmpty, !locale.contains("\0") else { throw ComposeError(.invalidLocale(locale)) }
-    guard let context = XKBContext(ignoringEnvironment: false) else {
-      throw ComposeError(.contextUnavailable)
+    let context: XKBContext
+    do {
+      context = try XKBContext(ignoringEnvironment: false)
+    } catch {
+      throw ComposeError(.contextUnavailable, log: error.log)
     }
     let table = xkb_compose_table_new_from_locale(
       context.pointer, locale, XKB_COMPOSE_COMPILE_NO_FLAGS)
     guard let table else {
-      throw ComposeError(.noTableForLocale(locale), log: context.log.drain())
+      throw ComposeError(.noTableForLocale(locale), log: Keymap.errorLines(context.log.drain()))
     }
     self.context = context
     self.pointer = table
@@ -58,15 +61,22 @@ public final class ComposeTable {
 
   /// Loads the compose file at `path`.
   ///
-  /// - Throws: ``ComposeError`` for a missing or unreadable file or unusable text.
+  /// - Throws: ``ComposeError`` for a missing or unreadable file, a path that is not a
+  ///   regular file (a directory, FIFO or device), a file over 16 MiB, or unusable text.
   public convenience init(contentsOfFile path: String, locale: String = "C") throws(ComposeError) {
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw ComposeError(.fileNotFound(path: path))
+    let bytes: [UInt8]
+    do {
+      bytes = try BoundedFile.read(path)
+    } catch {
+      switch error {
+      case .notFound: throw ComposeError(.fileNotFound(path: path))
+      case .notRegular(let type): throw ComposeError(.notRegularFile(path: path, fileType: type))
+      case .tooLarge(let size):
+        throw ComposeError(.fileTooLarge(path: path, size: size, limit: BoundedFile.limit))
+      case .unreadable(let code): throw ComposeError(.unreadableFile(path: path, errno: code))
+      }
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ComposeError(.unreadableFile(path: path, errno: errno))
-    }
-    try self.init(bytes: Array(data), locale: locale, source: path)
+    try self.init(bytes: bytes, locale: locale, source: path)
   }
 
   private init(bytes: [UInt8], locale: String, source: String) throws(ComposeError) {
@@ -75,8 +85,11 @@ public final class ComposeTable {
     if let nul = bytes.firstIndex(of: 0) {
       throw ComposeError(.invalidComposeText("\(source) contains NUL at byte \(nul)"))
     }
-    guard let context = XKBContext(ignoringEnvironment: true) else {
-      throw ComposeError(.contextUnavailable)
+    let context: XKBContext
+    do {
+      context = try XKBContext(ignoringEnvironment: true)
+    } catch {
+      throw ComposeError(.contextUnavailable, log: error.log)
     }
     let table = bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
@@ -85,17 +98,18 @@ public final class ComposeTable {
           XKB_COMPOSE_COMPILE_NO_FLAGS)
       }
     }
+    // Lines about the caller's text name it `(input string)`; lines about files it includes
+    // (`include "%L"`) name those files and are not the caller's mistakes.
+    let own = Keymap.errorLines(context.log.lines).filter { $0.contains(" (input string):") }
     guard let table else {
-      throw ComposeError(.invalidComposeText("\(source) was refused"), log: context.log.drain())
+      throw ComposeError(.invalidComposeText("\(source) was refused"), log: own)
     }
     // xkbcommon skips bad lines with an error in the log; for text the caller wrote, that
     // is a mistake to report, not to hide.
-    let errors = context.log.lines.filter { $0.hasPrefix("error:") || $0.hasPrefix("critical:") }
-    if let first = errors.first {
+    if let first = own.first, let colon = first.firstIndex(of: ":") {
       xkb_compose_table_unref(table)
-      throw ComposeError(
-        .invalidComposeText("\(source): " + first.dropFirst("error: ".count)),
-        log: context.log.drain())
+      let message = first[first.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      throw ComposeError(.invalidComposeText("\(source): " + message), log: own)
     }
     self.context = context
     self.pointer = table

@@ -2,8 +2,14 @@ import CXKBCommon
 import ResponderKit
 
 extension Keymap {
-  /// The ways to type a character on one layout, simplest first (fewest modifiers; strokes
-  /// needing Caps Lock last), like `xkbcli how-to-type`.
+  /// Every way to type a character on one layout, the way a person would follow first, as
+  /// `xkbcli how-to-type` lists them.
+  ///
+  /// libxkbcommon knows no geometry, so the order is this rule: strokes needing Caps Lock
+  /// last; before them, keys of the alphanumeric block (`<TLDE>`, `<AE01>`…`<AB11>`,
+  /// `<BKSL>`, `<LSGT>`, `<SPCE>`) and of the keypad (`<KP…>`) before other keys, such as
+  /// `<I443>` (`KEY_EURO`, which few keyboards have); then the fewest modifiers. So € on
+  /// `de` and `fr` is AltGr+E first.
   ///
   /// A character reachable only through a dead key (`é` on `de`) has none. `"\n"` and
   /// `"\r"` are looked up as Return, `"\t"` as Tab.
@@ -21,7 +27,7 @@ extension Keymap {
     return keyStrokes(for: keysym, layout: layout)
   }
 
-  /// The ways to type a keysym on one layout, simplest first.
+  /// Every way to type a keysym on one layout, ordered as for a character.
   public func keyStrokes(for keysym: Keysym, layout: Int = 0) -> [KeyStroke] {
     guard layout >= 0, layout < layoutCount else { return [] }
     let names = modifierNames
@@ -37,12 +43,12 @@ extension Keymap {
         }
       }
     }
-    func cost(_ stroke: KeyStroke) -> Int {
-      stroke.modifiers.count + (stroke.modifiers.contains(XKB_MOD_NAME_CAPS) ? 100 : 0)
+    // Modifier counts stay far below 100, so the rank keeps the rule's order.
+    let ranks = strokes.map { stroke in
+      (stroke.modifiers.contains(XKB_MOD_NAME_CAPS) ? 200 : 0) + (isOrdinaryKey(stroke.keyCode) ? 0 : 100)
+        + stroke.modifiers.count
     }
-    return strokes.enumerated().sorted { lhs, rhs in
-      (cost(lhs.element), lhs.offset) < (cost(rhs.element), rhs.offset)
-    }.map(\.element)
+    return strokes.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { strokes[$0] }
   }
 
   /// The evdev key presses and releases that type `text` on a layout, holding the modifier
@@ -85,6 +91,14 @@ extension Keymap {
       for key in modifierKeys.reversed() { presses.append(KeyPress(keyCode: key, direction: .up)) }
     }
     return presses
+  }
+
+  /// Whether the key is in the alphanumeric block or on the keypad, by its XKB name.
+  func isOrdinaryKey(_ keyCode: UInt32) -> Bool {
+    guard let name = keyName(forKeyCode: keyCode) else { return false }
+    if ["TLDE", "BKSL", "LSGT", "SPCE"].contains(name) || name.hasPrefix("KP") { return true }
+    let rows = ["AE", "AD", "AC", "AB"]
+    return name.count == 4 && rows.contains(String(name.prefix(2))) && name.suffix(2).allSatisfy(\.isNumber)
   }
 
   /// A key whose plain level sets the real modifier `name` while held, or nil.

@@ -19,46 +19,61 @@ public final class Keymap {
   let pointer: OpaquePointer
   /// Warnings xkbcommon logged while compiling (for example unresolved keysyms).
   public let compileLog: [String]
+  /// The names libxkbcommon compiled without knowing them (an unknown model, an ignored
+  /// option); always empty for keymaps built from text or files.
+  public let nameWarnings: [KeymapNameWarning]
 
   /// The offset between evdev key codes and XKB keycodes.
   static let evdevOffset: UInt32 = 8
 
-  /// Compiles the keymap that RMLVO names select.
+  /// Compiles the keymap that RMLVO names select, accepting exactly what libxkbcommon does.
+  ///
+  /// libxkbcommon compiles names it does not know when its rules allow it: an unknown model
+  /// matches the rules' `*` line, and unknown options (and layouts past the fourth) are
+  /// ignored. Such a keymap is returned with the names listed in ``nameWarnings``; with
+  /// `strict` the first of them is thrown instead. Before compiling, names that are unsafe
+  /// to hand to libxkbcommon are refused: NUL, `/` or `..` in a name, or a rules or layout
+  /// file that is not a regular file (libxkbcommon would block forever reading a FIFO).
   ///
   /// - Parameters:
   ///   - names: The names; `nil` fields take xkbcommon's defaults.
   ///   - ignoringEnvironment: Pass `true` to ignore `XKB_DEFAULT_*`, so the result is the
   ///     same on every machine (tests, replays).
-  /// - Throws: ``KeymapError`` naming the rules, model, layout, variant or option that does
-  ///   not exist, with xkbcommon's log. Unknown models and options, which xkbcommon would
-  ///   silently ignore, are errors too.
-  public init(names: RuleNames = RuleNames(), ignoringEnvironment: Bool = false)
+  ///   - strict: Pass `true` to refuse names libxkbcommon would compile without knowing.
+  /// - Throws: ``KeymapError``: when libxkbcommon fails, naming the rules, layout or variant
+  ///   that does not exist, with xkbcommon's error lines; an unsafe name; or in strict mode
+  ///   the first name warning.
+  public init(names: RuleNames = RuleNames(), ignoringEnvironment: Bool = false, strict: Bool = false)
     throws(KeymapError)
   {
-    guard let context = XKBContext(ignoringEnvironment: ignoringEnvironment) else {
-      throw KeymapError(.contextUnavailable)
+    let context: XKBContext
+    do {
+      context = try XKBContext(ignoringEnvironment: ignoringEnvironment)
+    } catch {
+      throw KeymapError(.contextUnavailable, log: error.log)
     }
     let checker = RuleNamesChecker(
       includePaths: context.includePaths, usesEnvironment: !ignoringEnvironment)
+    if let problem = checker.gateProblem(in: names) { throw KeymapError(problem) }
     let compiled: OpaquePointer? = withRuleNames(names) { raw in
       withUnsafePointer(to: raw) {
         xkb_keymap_new_from_names(context.pointer, $0, XKB_KEYMAP_COMPILE_NO_FLAGS)
       }
     }
     let log = context.log.drain()
-    let ignoredOption = log.first { $0.contains("Unrecognized RMLVO option") }
-    let problem = checker.firstProblem(in: names)
-    guard let compiled, problem == nil, ignoredOption == nil else {
-      if let compiled { xkb_keymap_unref(compiled) }
-      if let problem { throw KeymapError(problem, log: log) }
-      if let ignoredOption, let option = ignoredOption.split(separator: "\"").dropFirst().first {
-        throw KeymapError(.unknownOption(String(option)), log: log)
-      }
-      throw KeymapError(.compilationFailed(names), log: log)
+    guard let compiled else {
+      let reason = checker.failureReason(in: names) ?? .compilationFailed(names)
+      throw KeymapError(reason, log: Keymap.errorLines(log))
+    }
+    let warnings = checker.nameWarnings(in: names, log: log)
+    if strict, let first = warnings.first {
+      xkb_keymap_unref(compiled)
+      throw KeymapError(first.strictReason, log: log.filter { $0.contains("\"\(first.name)\"") })
     }
     self.context = context
     self.pointer = compiled
     self.compileLog = log
+    self.nameWarnings = warnings
   }
 
   /// Compiles keymap text in the XKB text format (what ``asString()`` and `xkbcomp` write).
@@ -79,16 +94,21 @@ public final class Keymap {
 
   /// Compiles the keymap file at `path`.
   ///
-  /// - Throws: ``KeymapError`` for a missing or unreadable file, or text that does not compile.
+  /// - Throws: ``KeymapError`` for a missing or unreadable file, a path that is not a
+  ///   regular file (a directory, FIFO or device), a file over 16 MiB, or text that does not
+  ///   compile.
   public convenience init(contentsOfFile path: String) throws(KeymapError) {
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw KeymapError(.fileNotFound(path: path))
-    }
     let bytes: [UInt8]
     do {
-      bytes = try Keymap.readFile(path)
+      bytes = try BoundedFile.read(path)
     } catch {
-      throw KeymapError(.unreadableFile(path: path, errno: error.code))
+      switch error {
+      case .notFound: throw KeymapError(.fileNotFound(path: path))
+      case .notRegular(let type): throw KeymapError(.notRegularFile(path: path, fileType: type))
+      case .tooLarge(let size):
+        throw KeymapError(.fileTooLarge(path: path, size: size, limit: BoundedFile.limit))
+      case .unreadable(let code): throw KeymapError(.unreadableFile(path: path, errno: code))
+      }
     }
     try self.init(bytes: bytes, source: path)
   }
@@ -103,6 +123,8 @@ public final class Keymap {
   }
 
   private init(bytes: [UInt8], source: String) throws(KeymapError) {
+    // Editors write a UTF-8 byte order mark; libxkbcommon 1.5 refuses it.
+    let bytes = bytes.starts(with: [0xef, 0xbb, 0xbf]) ? Array(bytes.dropFirst(3)) : bytes
     guard !bytes.isEmpty else { throw KeymapError(.invalidKeymapText("\(source) is empty")) }
     if bytes.starts(with: [0xff, 0xfe]) || bytes.starts(with: [0xfe, 0xff]) {
       throw KeymapError(.invalidKeymapText("\(source) is UTF-16 (byte order mark), not UTF-8"))
@@ -113,8 +135,11 @@ public final class Keymap {
     if let nul = bytes.firstIndex(of: 0) {
       throw KeymapError(.invalidKeymapText("\(source) contains NUL at byte \(nul)"))
     }
-    guard let context = XKBContext(ignoringEnvironment: true) else {
-      throw KeymapError(.contextUnavailable)
+    let context: XKBContext
+    do {
+      context = try XKBContext(ignoringEnvironment: true)
+    } catch {
+      throw KeymapError(.contextUnavailable, log: error.log)
     }
     let compiled = bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
@@ -125,11 +150,12 @@ public final class Keymap {
     }
     let log = context.log.drain()
     guard let compiled else {
-      throw KeymapError(.invalidKeymapText("\(source) does not compile"), log: log)
+      throw KeymapError(.invalidKeymapText("\(source) does not compile"), log: Keymap.errorLines(log))
     }
     self.context = context
     self.pointer = compiled
     self.compileLog = log
+    self.nameWarnings = []
   }
 
   deinit { xkb_keymap_unref(pointer) }
@@ -230,22 +256,10 @@ public final class Keymap {
     return index == XKB_MOD_INVALID ? nil : index
   }
 
-  /// Reads a whole file, reporting `errno` on failure.
-  private static func readFile(_ path: String) throws(POSIXErrorBox) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw POSIXErrorBox(code: errno) }
-    defer { close(fd) }
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw POSIXErrorBox(code: errno)
-      }
-      if count == 0 { return result }
-      result.append(contentsOf: chunk[0..<count])
-    }
+  /// The lines of a failed compile that explain it: errors, not the warnings every compile
+  /// logs about other files (xkb-data 2.35's `unrecognized keysym "XF86EmojiPicker"`).
+  static func errorLines(_ log: [String]) -> [String] {
+    log.filter { $0.hasPrefix("error:") || $0.hasPrefix("critical:") }
   }
 
   /// The offset of the first byte that does not belong to valid UTF-8, or nil.
@@ -261,11 +275,6 @@ public final class Keymap {
       }
     }
   }
-}
-
-/// An `errno` value thrown by file reading.
-struct POSIXErrorBox: Error {
-  var code: Int32
 }
 
 /// Calls `body` with C rule names whose strings stay valid for the call.

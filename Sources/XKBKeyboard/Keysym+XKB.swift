@@ -14,15 +14,16 @@ extension Keysym {
     self.init(value)
   }
 
-  /// The keysym's canonical name (`Return`, `Greek_lamda`), a `U`-name for Unicode keysyms
-  /// or a `0x`-number for unnamed values; nil only when xkbcommon writes nothing.
-  public var name: String? {
-    var buffer = [CChar](repeating: 0, count: 64)
-    let count = buffer.withUnsafeMutableBufferPointer {
-      xkb_keysym_get_name(rawValue, $0.baseAddress, $0.count)
+  /// The keysym's name exactly as `xkb_keysym_get_name` writes it: the canonical name
+  /// (`Return`, `Greek_lamda`), a `U`-name for Unicode keysyms (`U20AC` when unnamed), a
+  /// `0x`-number for unnamed values (`0x1234abcd`), or `Invalid` above 0x1fffffff.
+  public var name: String {
+    // The longest keysym name has 27 characters; "0x" and 8 digits need 11 bytes.
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+      buffer.initialize(repeating: 0)
+      _ = xkb_keysym_get_name(rawValue, buffer.baseAddress, buffer.count)
+      return String(cString: buffer.baseAddress!)
     }
-    guard count > 0 else { return nil }
-    return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The keysym xkbcommon uses for a Unicode scalar, preferring legacy keysyms
@@ -39,10 +40,22 @@ extension Keysym {
     self.init(utf32: scalar.value)
   }
 
-  /// The Unicode scalar the keysym types, including legacy keysyms; nil for functional keys.
-  public var utf32: Unicode.Scalar? {
-    let value = xkb_keysym_to_utf32(rawValue)
-    return value == 0 ? nil : Unicode.Scalar(value)
+  /// The Unicode scalar the keysym types, including legacy keysyms; nil for functional keys
+  /// (and for the surrogate code points xkbcommon 1.5 returns for `U+D800`…`U+DFFF` keysyms).
+  public var utf32: Unicode.Scalar? { utf32Value == 0 ? nil : Unicode.Scalar(utf32Value) }
+
+  /// The value `xkb_keysym_to_utf32` returns, unchanged: 0 when the keysym has no character,
+  /// and a surrogate's code when that is what the keysym encodes.
+  public var utf32Value: UInt32 { xkb_keysym_to_utf32(rawValue) }
+
+  /// The UTF-8 bytes `xkb_keysym_to_utf8` writes, without the terminating NUL; empty when
+  /// the keysym has no character.
+  public var utf8: [UInt8] {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 8) { buffer in
+      let count = xkb_keysym_to_utf8(rawValue, buffer.baseAddress, buffer.count)
+      guard count > 1 else { return [] }
+      return buffer.prefix(Int(count) - 1).map { UInt8(bitPattern: $0) }
+    }
   }
 
   /// The upper-case keysym (`A` for `a`), or the keysym itself.

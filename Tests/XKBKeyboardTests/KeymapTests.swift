@@ -59,23 +59,76 @@ import XKBKeyboard
     #expect(error?.description.contains("unknown variant \"foo\" for layout \"us\"") == true)
   }
 
-  @Test func unknownOptionIsAnErrorThoughXkbcommonWouldIgnoreIt() {
+  @Test func unknownOptionIsAWarningAndAnErrorOnlyInStrictMode() throws {
+    let names = RuleNames(layout: "us", options: "grp:alt_shift_toggle,foo:bar")
+    let keymap = try Keymap(names: names, ignoringEnvironment: true)
+    #expect(keymap.nameWarnings == [.unknownOption("foo:bar")])
     let error = #expect(throws: KeymapError.self) {
-      try makeKeymap("us", options: "grp:alt_shift_toggle,foo:bar")
+      try Keymap(names: names, ignoringEnvironment: true, strict: true)
     }
     #expect(error?.reason == .unknownOption("foo:bar"))
     #expect(error?.log.contains { $0.contains("foo:bar") } == true)
+    // Every compile here logs xkb-data's own `unrecognized keysym "XF86EmojiPicker"`: it
+    // is in the keymap's log, never a name warning and never in an error.
+    #expect(error?.description.contains("XF86EmojiPicker") == false)
   }
 
-  @Test func unknownModelAndRulesAreNamed() {
-    let model = #expect(throws: KeymapError.self) {
-      try Keymap(names: RuleNames(model: "nosuchmodel", layout: "us"), ignoringEnvironment: true)
+  @Test func unknownModelCompilesWithAWarningAndIsAnErrorInStrictMode() throws {
+    // The rules' `*` line matches any model; evdev.lst lists neither of these.
+    for model in ["nosuchmodel", "jp106"] {
+      let keymap = try Keymap(names: RuleNames(model: model, layout: "us"), ignoringEnvironment: true)
+      #expect(keymap.nameWarnings == [.unknownModel(model)])
+      #expect(keymap.layoutNames == ["English (US)"])
+      let strict = #expect(throws: KeymapError.self) {
+        try Keymap(names: RuleNames(model: model, layout: "us"), ignoringEnvironment: true, strict: true)
+      }
+      #expect(strict?.reason == .unknownModel(model))
     }
-    #expect(model?.reason == .unknownModel("nosuchmodel"))
+    let listed = try Keymap(
+      names: RuleNames(model: "pc105", layout: "us"), ignoringEnvironment: true, strict: true)
+    #expect(listed.nameWarnings.isEmpty)
+  }
+
+  @Test func optionListedOnlyInTheRulesFileCompilesWithoutWarning() throws {
+    // Not in evdev.lst; the rules file lists it in a tab-separated line.
+    let keymap = try Keymap(
+      names: RuleNames(layout: "us,de", options: "grp:alt_shift_toggle_bidir"), ignoringEnvironment: true,
+      strict: true)
+    #expect(keymap.nameWarnings.isEmpty)
+    #expect(keymap.compileLog.allSatisfy { !$0.contains("grp:alt_shift_toggle_bidir") })
+  }
+
+  @Test func layoutsPastTheFourthAreIgnoredWithAWarning() throws {
+    let keymap = try makeKeymap("us,de,fr,ru,gr")
+    #expect(keymap.layoutCount == 4)
+    #expect(keymap.nameWarnings == [.ignoredLayout("gr")])
+  }
+
+  @Test func unknownRulesAreNamed() {
     let rules = #expect(throws: KeymapError.self) {
       try Keymap(names: RuleNames(rules: "nosuchrules", layout: "us"), ignoringEnvironment: true)
     }
     #expect(rules?.reason == .unknownRules("nosuchrules"))
+  }
+
+  @Test func failedCompilesCarryTheirErrorsButNotOtherFilesWarnings() throws {
+    let error = #expect(throws: KeymapError.self) { try makeKeymap("us,xx") }
+    #expect(error?.log.contains { $0.contains("symbols/xx") } == true)
+    #expect(error?.log.allSatisfy { $0.hasPrefix("error:") } == true)
+    #expect(error?.description.contains("XF86EmojiPicker") == false)
+  }
+
+  @Test func namesWithNULOrPathPartsAreRefusedBeforeCompiling() {
+    let nul = #expect(throws: KeymapError.self) { try makeKeymap("us\0de") }
+    #expect(nul?.reason == .nameContainsNUL(field: "layout", name: "us\0de"))
+    let slash = #expect(throws: KeymapError.self) { try makeKeymap("../../etc/passwd") }
+    #expect(slash?.reason == .unsafeName(field: "layout", name: "../../etc/passwd"))
+    let dots = #expect(throws: KeymapError.self) {
+      try Keymap(names: RuleNames(rules: "..", layout: "us"), ignoringEnvironment: true)
+    }
+    #expect(dots?.reason == .unsafeName(field: "rules", name: ".."))
+    let variant = #expect(throws: KeymapError.self) { try makeKeymap("us", variant: "a/b") }
+    #expect(variant?.reason == .unsafeName(field: "variant", name: "a/b"))
   }
 
   @Test func defaultNamesIgnoringEnvironmentGiveUS() throws {
@@ -89,9 +142,64 @@ import XKBKeyboard
     #expect(error?.reason == .fileNotFound(path: path))
   }
 
-  @Test func directoryIsAnUnreadableFile() {
+  @Test func directoryIsNotARegularFile() {
     let error = #expect(throws: KeymapError.self) { try Keymap(contentsOfFile: "/") }
-    #expect(error?.reason == .unreadableFile(path: "/", errno: EISDIR))
+    #expect(error?.reason == .notRegularFile(path: "/", fileType: "directory"))
+  }
+
+  @Test func devZeroIsRefusedInsteadOfReadForever() {
+    let error = #expect(throws: KeymapError.self) { try Keymap(contentsOfFile: "/dev/zero") }
+    #expect(error?.reason == .notRegularFile(path: "/dev/zero", fileType: "character device"))
+    let compose = #expect(throws: ComposeError.self) { try ComposeTable(contentsOfFile: "/dev/zero") }
+    #expect(compose?.reason == .notRegularFile(path: "/dev/zero", fileType: "character device"))
+  }
+
+  @Test func aFIFOIsRefusedWithoutBlocking() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID())").path
+    try #require(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    // No writer ever opens it: reading would block forever.
+    let error = #expect(throws: KeymapError.self) { try Keymap(contentsOfFile: path) }
+    #expect(error?.reason == .notRegularFile(path: path, fileType: "FIFO"))
+    let compose = #expect(throws: ComposeError.self) { try ComposeTable(contentsOfFile: path) }
+    #expect(compose?.reason == .notRegularFile(path: path, fileType: "FIFO"))
+  }
+
+  @Test func filesOver16MiBAreRefused() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID())").path
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    try #require(fd >= 0)
+    defer { unlink(path) }
+    let size = 16 * 1024 * 1024 + 1
+    ftruncate(fd, off_t(size))  // sparse: no disk used
+    close(fd)
+    let error = #expect(throws: KeymapError.self) { try Keymap(contentsOfFile: path) }
+    #expect(error?.reason == .fileTooLarge(path: path, size: size, limit: 16 * 1024 * 1024))
+    let compose = #expect(throws: ComposeError.self) { try ComposeTable(contentsOfFile: path) }
+    #expect(compose?.reason == .fileTooLarge(path: path, size: size, limit: 16 * 1024 * 1024))
+  }
+
+  @Test func unreadableFileSaysWhyWithARealErrno() throws {
+    // A regular file used as a directory: open fails with ENOTDIR, whoever runs the test.
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID())").path
+    try #require(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+    defer { unlink(file) }
+    let path = file + "/keymap.xkb"
+    let error = #expect(throws: KeymapError.self) { try Keymap(contentsOfFile: path) }
+    #expect(error?.reason == .unreadableFile(path: path, errno: ENOTDIR))
+    #expect(error?.description.contains("Not a directory") == true)
+    let compose = #expect(throws: ComposeError.self) { try ComposeTable(contentsOfFile: path) }
+    #expect(compose?.reason == .unreadableFile(path: path, errno: ENOTDIR))
+  }
+
+  @Test func aUTF8ByteOrderMarkIsStripped() throws {
+    let text = try makeKeymap("de").asString()
+    #expect(try Keymap(string: "\u{FEFF}" + text).asString() == text)
+    #expect(try Keymap(bytes: [0xef, 0xbb, 0xbf] + Array(text.utf8)).asString() == text)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bom-\(UUID()).xkb")
+    try Data([0xef, 0xbb, 0xbf] + Array(text.utf8)).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(try Keymap(contentsOfFile: url.path).asString() == text)
   }
 
   @Test func emptyStringIsRejected() {

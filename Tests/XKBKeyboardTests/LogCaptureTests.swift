@@ -26,7 +26,7 @@ import XKBKeyboard
     let written = try stderrOutput {
       for names in [RuleNames(layout: "xx"), RuleNames(layout: "us", options: "foo:bar")] {
         do throws(KeymapError) {
-          _ = try Keymap(names: names, ignoringEnvironment: true)
+          _ = try Keymap(names: names, ignoringEnvironment: true, strict: true)
         } catch {
           errors.append(error)
         }

@@ -71,3 +71,29 @@ import XKBKeyboard
     #expect(decoder.decode(bytes).map(\.characters).joined() == "Dvorak!")
   }
 }
+
+@Suite struct ReverseLookupOrderTests {
+  @Test func euroOnGermanAndFrenchIsAltGrEFirstAndKeyEuroStillListed() throws {
+    for layout in ["de", "fr"] {
+      let keymap = try makeKeymap(layout)
+      let strokes = keymap.keyStrokes(for: "€")
+      #expect(
+        strokes.first == KeyStroke(keyCode: Key.e, layout: 0, level: 2, modifiers: ["Mod5"]), "\(layout)")
+      // KEY_EURO (<I443>) types it too, with no modifier: still among all the ways.
+      #expect(strokes.contains { keymap.keyName(forKeyCode: $0.keyCode) == "I443" && $0.modifiers.isEmpty })
+    }
+  }
+
+  @Test func everyPrintableASCIICharacterOnUSIsFirstAnOrdinaryKeyWithAtMostShift() throws {
+    let keymap = try makeKeymap("us")
+    let ordinary = Set(["TLDE", "BKSL", "LSGT", "SPCE"])
+    for value in UInt32(0x20)...0x7e {
+      let character = Character(Unicode.Scalar(value)!)
+      let first = try #require(keymap.keyStrokes(for: character).first)
+      let name = keymap.keyName(forKeyCode: first.keyCode) ?? ""
+      #expect(
+        ordinary.contains(name) || name.range(of: #"^A[EDCB]\d\d$"#, options: .regularExpression) != nil)
+      #expect(first.modifiers.count <= 1, "\(character)")
+    }
+  }
+}

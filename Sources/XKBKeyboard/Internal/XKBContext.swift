@@ -6,6 +6,11 @@ import CXKBCommonShims
 /// xkbcommon reference counts are plain integers, so a context is confined to the objects
 /// built from it and is never shared across threads.
 final class XKBContext {
+  /// Why no context could be made, with what xkbcommon logged while trying.
+  struct Failure: Error {
+    var log: [String]
+  }
+
   /// The C context; owned, released in `deinit`.
   let pointer: OpaquePointer
   /// Where xkbcommon's log lines go.
@@ -13,11 +18,16 @@ final class XKBContext {
 
   /// Creates a context. With `ignoringEnvironment`, `XKB_DEFAULT_*` variables are not read,
   /// which tests use to be independent of the machine they run on.
-  init?(ignoringEnvironment: Bool) {
-    var flags = XKB_CONTEXT_NO_FLAGS.rawValue
+  ///
+  /// The context is made without include paths so that nothing can be logged before the
+  /// handler is installed (xkbcommon's default handler writes to stderr); the default paths
+  /// are added afterwards, and the lines their failure logs are carried in the error.
+  init(ignoringEnvironment: Bool) throws(Failure) {
+    var flags = XKB_CONTEXT_NO_DEFAULT_INCLUDES.rawValue
     if ignoringEnvironment { flags |= XKB_CONTEXT_NO_ENVIRONMENT_NAMES.rawValue }
-    guard let context = xkb_context_new(xkb_context_flags(rawValue: flags)) else { return nil }
-    pointer = context
+    guard let context = xkb_context_new(xkb_context_flags(rawValue: flags)) else {
+      throw Failure(log: [])
+    }
     let user = Unmanaged.passUnretained(log).toOpaque()
     let installed = CXKBCommonShims_installLogger(
       context,
@@ -29,8 +39,14 @@ final class XKBContext {
     if installed != 0 {
       // Without a handler xkbcommon would print to stderr; refuse instead.
       xkb_context_unref(context)
-      return nil
+      throw Failure(log: [])
     }
+    pointer = context
+    // Which paths failed is logged at debug level only; keep it for the error.
+    xkb_context_set_log_level(context, XKB_LOG_LEVEL_DEBUG)
+    let added = xkb_context_include_path_append_default(context) != 0
+    let pathLog = log.drain()
+    guard added else { throw Failure(log: pathLog) }
     // Warnings explain most failures; the default level (error) hides them.
     xkb_context_set_log_level(context, XKB_LOG_LEVEL_WARNING)
   }
