@@ -63,6 +63,13 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // Compiles every Swift block of README.md and the DocC articles against the built modules.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: ["ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      swiftSettings: strict
+    ),
+
     // The parser's libFuzzer target (`make fuzz`); without -DFUZZING it replays files, and
     // TerminalHostTests replays its corpus through the same invariant checks.
     .executableTarget(
