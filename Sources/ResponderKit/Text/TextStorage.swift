@@ -3,11 +3,11 @@
 /// the whole text.
 ///
 /// Each chunk is a `String` (UTF-8, about one byte per ASCII character) with its character
-/// count, its width in terminal columns and its number of newlines, so positions and columns
-/// are found by adding whole chunks and walking inside one. Positions are `Character` indices
-/// of ``string``: an edit is applied to a one-character margin around it, so characters that
-/// combine across the edit (a typed combining accent and the letter before it) are counted as
-/// `String` counts them, and chunk boundaries stay grapheme boundaries.
+/// count, its width in terminal columns and the index of every 64th character, so positions
+/// and columns are found by adding whole chunks and walking a little inside one. Positions are
+/// `Character` indices of ``string``, counted as `String` counts them: an edit takes in the
+/// characters around it that the new text joins (a typed combining accent and the letter
+/// before it), so chunk boundaries stay between characters and undo restores them exactly.
 final class TextStorage {
   /// Characters per chunk when text is cut; an edited chunk is cut again past twice this
   /// many bytes.
@@ -21,7 +21,6 @@ final class TextStorage {
     var text: String
     var count: Int
     var width: Int
-    var newlines: Int
     /// The index of every ``markStride``th character.
     var marks: [String.Index]
   }
@@ -67,9 +66,6 @@ final class TextStorage {
 
   var isEmpty: Bool { count == 0 }
 
-  /// Total width in terminal columns.
-  var width: Int { chunks.reduce(0) { $0 + $1.width } }
-
   private func replaceAll(with string: String) {
     chunks = cut(string[...])
     if chunks.isEmpty { chunks = [measure("")] }
@@ -89,14 +85,13 @@ final class TextStorage {
   }
 
   private func measure(_ text: String) -> Chunk {
-    var chunk = Chunk(text: text, count: 0, width: 0, newlines: 0, marks: [])
+    var chunk = Chunk(text: text, count: 0, width: 0, marks: [])
     var index = text.startIndex
     while index < text.endIndex {
       if chunk.count % Self.markStride == 0 { chunk.marks.append(index) }
       let character = text[index]
       chunk.count += 1
       chunk.width += character.terminalWidth
-      if character == "\n" { chunk.newlines += 1 }
       text.formIndex(after: &index)
     }
     charactersVisited += chunk.count
@@ -105,8 +100,8 @@ final class TextStorage {
 
   // MARK: Finding positions
 
-  /// The chunk holding position `index` and the position of its first character. At a
-  /// boundary it is the earlier chunk, so text typed at a chunk's start joins the one before.
+  /// The chunk holding position `index` and the position of its first character (at a
+  /// boundary between chunks, either of them), searched from the last one found.
   private func locate(_ index: Int) -> (chunk: Int, start: Int) {
     var (number, start) = lastLocated
     if index < start { (number, start) = (0, 0) }
