@@ -139,6 +139,16 @@ final class TextStorage {
     }
   }
 
+  /// Calls `body` with each index in `range` and the character there, until it returns false.
+  func walk(_ range: Range<Int>, _ body: (_ index: Int, Character) -> Bool) {
+    var index = range.lowerBound
+    walk(from: index) { character in
+      guard index < range.upperBound, body(index, character) else { return false }
+      index += 1
+      return true
+    }
+  }
+
   /// Calls `body` with the characters before `index`, nearest first, until it returns false
   /// or the text starts.
   func walkBackward(from index: Int, _ body: (Character) -> Bool) {
@@ -194,10 +204,8 @@ final class TextStorage {
       chunk += 1
     }
     var column = chunks[..<chunk].reduce(0) { $0 + $1.width }
-    walk(from: start) { character in
-      guard start < index else { return false }
+    walk(start..<index) { _, character in
       column += character.terminalWidth
-      start += 1
       return true
     }
     return column
@@ -214,15 +222,13 @@ final class TextStorage {
       start += chunk.count
     }
     var result = count
-    var index = start
-    walk(from: start) { character in
+    walk(start..<count) { index, character in
       let width = character.terminalWidth
       if column < x + width {
         result = index
         return false
       }
       x += width
-      index += 1
       return true
     }
     return result
@@ -241,11 +247,11 @@ final class TextStorage {
 
   /// The end of the paragraph holding `index`: its newline, or the text's end.
   func paragraphEnd(_ index: Int) -> Int {
-    var end = max(0, min(index, count))
-    walk(from: end) { character in
-      guard character != "\n" else { return false }
-      end += 1
-      return true
+    var end = count
+    walk(max(0, min(index, count))..<count) { index, character in
+      guard character == "\n" else { return true }
+      end = index
+      return false
     }
     return end
   }

@@ -119,7 +119,6 @@ open class TextView: View, TextEditor {
     if lineStartsWidth != wrapWidth {
       invalidateLines(from: 0)
       lineStartsWidth = wrapWidth
-      lineStartsComplete = false
     }
     while !lineStartsComplete, lineStarts.count <= number {
       let line = wrapLine(from: lineStarts[lineStarts.count - 1])
@@ -160,9 +159,19 @@ open class TextView: View, TextEditor {
   /// characters up to the one that did not fit, which lies before the start of the line
   /// after next.
   private func invalidateLines(from index: Int) {
-    let valid = lineStarts.firstIndex { $0 >= index } ?? lineStarts.count
-    lineStarts.removeSubrange(max(1, valid - 2)...)
+    lineStarts.removeSubrange(max(1, knownLines(startingBefore: index) - 2)...)
     lineStartsComplete = false
+  }
+
+  /// How many of the known lines start before `index` (a binary search).
+  private func knownLines(startingBefore index: Int) -> Int {
+    var low = 0
+    var high = lineStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lineStarts[middle] < index { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// The number of the displayed line holding `index` (at a wrap, the later line).
@@ -172,13 +181,7 @@ open class TextView: View, TextEditor {
       wrapLines(through: lineStarts.count)
     }
     // The last line starting at or before the index.
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
-    }
-    return low
+    return max(0, knownLines(startingBefore: index + 1) - 1)
   }
 
   /// Whether displayed line `number` exists.
@@ -208,11 +211,8 @@ open class TextView: View, TextEditor {
     let range = lineRange(line).range
     let end = min(max(index, range.lowerBound), range.upperBound)
     var column = 0
-    var position = range.lowerBound
-    storage.walk(from: position) { character in
-      guard position < end else { return false }
+    storage.walk(range.lowerBound..<end) { _, character in
       column += character.terminalWidth
-      position += 1
       return true
     }
     return (line, column)
@@ -224,16 +224,13 @@ open class TextView: View, TextEditor {
     let (range, wraps) = lineRange(max(0, min(line, lineStarts.count - 1)))
     var x = 0
     var result: Int?
-    var index = range.lowerBound
-    storage.walk(from: index) { character in
-      guard index < range.upperBound else { return false }
+    storage.walk(range) { index, character in
       let w = character.terminalWidth
       if column < x + max(1, w) {
         result = index
         return false
       }
       x += w
-      index += 1
       return true
     }
     // Past the end: the line's end, unless that is the next displayed line's start (a wrap).
@@ -426,14 +423,10 @@ open class TextView: View, TextEditor {
     for row in 0..<max(0, Int(bounds.height)) {
       let number = scrollRow + row
       guard lineExists(number) else { break }
-      let range = lineRange(number).range
       var x = 0
-      var index = range.lowerBound
-      storage.walk(from: index) { character in
-        guard index < range.upperBound else { return false }
+      storage.walk(lineRange(number).range) { _, character in
         canvas.put(Cell(character, style: textStyle), x: x, y: row)
         x += character.terminalWidth
-        index += 1
         return true
       }
     }
