@@ -92,6 +92,13 @@ struct DocumentationCodeTests {
     #expect(diagnostics.contains("Broken.md:9:"), "\(diagnostics)")
   }
 
+  @Test func aBlockWithAnAppEntryPointCompiles() throws {
+    let markdown =
+      "```swift\nimport ResponderKit\n\n@main struct App {\n  static func main() { print(Size.zero) }\n}\n```\n"
+    let block = try #require(try parse(markdown).first)
+    #expect(try SwiftCompiler.forThisPackage(root: Self.root).check(block) == nil)
+  }
+
   @Test func onlySwiftBlocksAreChecked() throws {
     let markdown = "```sh\nmake test\n```\n~~~swift\nlet x = 1\n~~~\n````\n```swift\n````\n"
     let found = try parse(markdown)

@@ -63,7 +63,9 @@ struct SwiftCompiler {
     try block.source.write(to: file, atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = swiftc
-    process.arguments = (block.isFragment ? ["-parse"] : ["-typecheck"] + arguments) + [file.path]
+    // A block with an @main type is a library file; any other may have top-level code.
+    let mode = block.code.contains("@main") ? ["-parse-as-library"] : []
+    process.arguments = (block.isFragment ? ["-parse"] : ["-typecheck"] + arguments) + mode + [file.path]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output

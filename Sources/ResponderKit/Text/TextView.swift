@@ -13,7 +13,9 @@
 /// EndOfParagraph, moveToBeginningOfDocument/EndOfDocument, pageUp/pageDown, insertNewline,
 /// undo and redo. Each user change registers its undo on the chain's undo manager and tells
 /// the ``delegate``. Positions are `Character` indices. Setting ``text`` in code tells nobody
-/// and is not undoable.
+/// and is not undoable. As in ``TextField``, undo records each change rather than the text,
+/// and lines are wrapped only as far down as the view shows, so a long text (a 10 MB paste)
+/// takes memory near its own size and each later key costs work near the insertion point.
 @MainActor
 open class TextView: View, TextEditor {
   /// Creates a text view.
