@@ -32,13 +32,12 @@ final class TextStorage {
   }
 
   /// Never empty: empty text is one empty chunk.
-  private var chunks: [Chunk] {
-    didSet { lastLocated = (0, 0) }
-  }
+  private var chunks: [Chunk]
 
-  /// The chunk found last and its first character's position: walks and wrapping go forward
-  /// from where the last one was, so finding the next chunk is not a scan from the top.
-  private var lastLocated = (chunk: 0, start: 0)
+  /// The chunk found last, with the position and the column of its first character. Lookups
+  /// move from it chunk by chunk, so finding a place near the last one (the next line, the
+  /// insertion point after a key) costs no scan from the top.
+  private var lastLocated = (chunk: 0, start: 0, column: 0)
 
   /// The number of characters.
   private(set) var count = 0
@@ -69,6 +68,7 @@ final class TextStorage {
   private func replaceAll(with string: String) {
     chunks = cut(string[...])
     if chunks.isEmpty { chunks = [measure("")] }
+    lastLocated = (0, 0, 0)
     count = chunks.reduce(0) { $0 + $1.count }
   }
 
@@ -100,17 +100,39 @@ final class TextStorage {
 
   // MARK: Finding positions
 
-  /// The chunk holding position `index` and the position of its first character (at a
-  /// boundary between chunks, either of them), searched from the last one found.
-  private func locate(_ index: Int) -> (chunk: Int, start: Int) {
-    var (number, start) = lastLocated
-    if index < start { (number, start) = (0, 0) }
-    while index > start + chunks[number].count, number < chunks.count - 1 {
-      start += chunks[number].count
-      number += 1
+  /// The chunk holding position `index`, with the position and column of its first
+  /// character (at a boundary between chunks, either of them).
+  private func locate(_ index: Int) -> (chunk: Int, start: Int, column: Int) {
+    var found = lastLocated
+    while index < found.start, found.chunk > 0 {
+      found.chunk -= 1
+      found.start -= chunks[found.chunk].count
+      found.column -= chunks[found.chunk].width
     }
-    lastLocated = (number, start)
-    return (number, start)
+    while index > found.start + chunks[found.chunk].count, found.chunk < chunks.count - 1 {
+      found.start += chunks[found.chunk].count
+      found.column += chunks[found.chunk].width
+      found.chunk += 1
+    }
+    lastLocated = found
+    return found
+  }
+
+  /// The chunk holding the character under `column`, like ``locate(_:)``.
+  private func locate(column: Int) -> (chunk: Int, start: Int, column: Int) {
+    var found = lastLocated
+    while column < found.column, found.chunk > 0 {
+      found.chunk -= 1
+      found.start -= chunks[found.chunk].count
+      found.column -= chunks[found.chunk].width
+    }
+    while column >= found.column + chunks[found.chunk].width, found.chunk < chunks.count - 1 {
+      found.start += chunks[found.chunk].count
+      found.column += chunks[found.chunk].width
+      found.chunk += 1
+    }
+    lastLocated = found
+    return found
   }
 
   /// The `String.Index` of the `offset`th character of a chunk, from the mark before it.
@@ -124,7 +146,7 @@ final class TextStorage {
   /// Calls `body` with the characters from `index` on, until it returns false or the text ends.
   func walk(from index: Int, _ body: (Character) -> Bool) {
     guard index < count else { return }
-    var (chunk, start) = locate(max(0, index))
+    var (chunk, start, _) = locate(max(0, index))
     var position = stringIndex(max(0, index) - start, in: chunk)
     while true {
       let text = chunks[chunk].text
@@ -153,7 +175,7 @@ final class TextStorage {
   /// or the text starts.
   func walkBackward(from index: Int, _ body: (Character) -> Bool) {
     guard index > 0 else { return }
-    var (chunk, start) = locate(min(index, count))
+    var (chunk, start, _) = locate(min(index, count))
     var position = stringIndex(min(index, count) - start, in: chunk)
     while true {
       let text = chunks[chunk].text
@@ -175,7 +197,7 @@ final class TextStorage {
     let upper = max(lower, min(range.upperBound, count))
     guard lower < upper else { return "" }
     var result = ""
-    var (chunk, start) = locate(lower)
+    var (chunk, start, _) = locate(lower)
     while start < upper, chunk < chunks.count {
       let text = chunks[chunk].text
       let end = start + chunks[chunk].count
@@ -197,13 +219,10 @@ final class TextStorage {
   /// The columns the characters before `index` take.
   func column(of index: Int) -> Int {
     let index = max(0, min(index, count))
-    var (chunk, start) = locate(index)
-    if index == start + chunks[chunk].count {
-      // The end of a chunk: its width is known, nothing to walk.
-      start += chunks[chunk].count
-      chunk += 1
-    }
-    var column = chunks[..<chunk].reduce(0) { $0 + $1.width }
+    let (chunk, start, startColumn) = locate(index)
+    // At the end of a chunk its width is known: nothing to walk.
+    if index == start + chunks[chunk].count { return startColumn + chunks[chunk].width }
+    var column = startColumn
     walk(start..<index) { _, character in
       column += character.terminalWidth
       return true
@@ -214,13 +233,7 @@ final class TextStorage {
   /// The index of the character under `column` (counted from the text's start), or the count
   /// when the column is past the end.
   func index(atColumn column: Int) -> Int {
-    var start = 0
-    var x = 0
-    for chunk in chunks {
-      if column < x + chunk.width { break }
-      x += chunk.width
-      start += chunk.count
-    }
+    var (_, start, x) = locate(column: column)
     var result = count
     walk(start..<count) { index, character in
       let width = character.terminalWidth
@@ -301,7 +314,7 @@ final class TextStorage {
   /// Replaces characters without a margin: the chunks holding the range become one string,
   /// cut again if it grew past twice the chunk length.
   private func splice(_ range: Range<Int>, with string: String) {
-    let (first, firstStart) = locate(range.lowerBound)
+    let (first, firstStart, firstColumn) = locate(range.lowerBound)
     var (last, lastStart) = (first, firstStart)
     while range.upperBound > lastStart + chunks[last].count, last + 1 < chunks.count {
       lastStart += chunks[last].count
@@ -320,5 +333,7 @@ final class TextStorage {
     let removed = chunks[first...last].reduce(0) { $0 + $1.count }
     chunks.replaceSubrange(first...last, with: replacement)
     count += replacement.reduce(0) { $0 + $1.count } - removed
+    // The chunks before the edit did not move.
+    lastLocated = first < chunks.count ? (first, firstStart, firstColumn) : (0, 0, 0)
   }
 }
