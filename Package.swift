@@ -43,7 +43,8 @@ let package = Package(
       swiftSettings: strict
     ),
 
-    .testTarget(name: "ResponderKitTests", dependencies: ["ResponderKit"], swiftSettings: strict),
+    // CMalloc (glibc's mallinfo2) lets the text tests bound the heap a large paste takes.
+    .testTarget(name: "ResponderKitTests", dependencies: ["ResponderKit", "CMalloc"], swiftSettings: strict),
     .testTarget(
       name: "XKBKeyboardTests",
       dependencies: ["XKBKeyboard", "ResponderKit"],
@@ -59,6 +60,13 @@ let package = Package(
       name: "EventReplayTests",
       dependencies: ["EventReplay", "TerminalHost", "ResponderKit", "XKBKeyboard"],
       exclude: ["Snapshots"],
+      swiftSettings: strict
+    ),
+
+    // Compiles every Swift block of README.md and the DocC articles against the built modules.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: ["ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
       swiftSettings: strict
     ),
 

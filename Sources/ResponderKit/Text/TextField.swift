@@ -14,25 +14,27 @@
 /// cancelOperation, undo and redo. Newlines in inserted text become spaces. Each user change
 /// registers its undo on the responder chain's undo manager, one step per input event.
 /// Positions are `Character` indices. Setting ``text`` in code sends nothing and is not
-/// undoable.
+/// undoable. Undo records each change (its range and the text it replaced), never a copy of
+/// the text, so a long text (a 10 MB paste) takes memory near its own size and each later
+/// key costs work near the insertion point.
 @MainActor
-open class TextField: Control {
+open class TextField: Control, TextEditor {
   /// Creates a text field.
   public init(frame: Rect = .zero, text: String = "", placeholder: String = "") {
-    self.characters = Array(text)
+    storage = TextStorage(text)
     self.placeholder = placeholder
-    self.insertionPoint = text.count
+    self.insertionPoint = storage.count
     super.init(frame: frame)
   }
 
-  private var characters: [Character]
+  let storage: TextStorage
 
   /// The text.
   open var text: String {
-    get { String(characters) }
+    get { storage.string }
     set {
-      characters = Array(newValue)
-      insertionPoint = min(insertionPoint, characters.count)
+      storage.string = newValue
+      insertionPoint = min(insertionPoint, storage.count)
       setNeedsDisplay()
     }
   }
@@ -55,7 +57,7 @@ open class TextField: Control {
   /// Where typing goes, as a `Character` index from 0 to the text's count (clamped).
   open var insertionPoint: Int {
     didSet {
-      insertionPoint = max(0, min(insertionPoint, characters.count))
+      insertionPoint = max(0, min(insertionPoint, storage.count))
       setNeedsDisplay()
     }
   }
@@ -96,7 +98,7 @@ open class TextField: Control {
     if let pending = pendingInsertionPoint {
       insertionPoint = pending
     } else {
-      insertionPoint = characters.count
+      insertionPoint = storage.count
     }
     pendingInsertionPoint = nil
     delegate?.textFieldDidBeginEditing(self)
@@ -129,14 +131,7 @@ open class TextField: Control {
 
   /// The index a column of the field falls on (before the character under it).
   public func characterIndex(atColumn column: Double) -> Int {
-    let target = Int((column - bounds.minX).rounded(.down)) + scrollColumn
-    var x = 0
-    for (index, character) in characters.enumerated() {
-      let width = character.terminalWidth
-      if target < x + width { return index }
-      x += width
-    }
-    return characters.count
+    storage.index(atColumn: Int((column - bounds.minX).rounded(.down)) + scrollColumn)
   }
 
   // MARK: Changing the text
@@ -146,58 +141,36 @@ open class TextField: Control {
   /// whether the change was made.
   @discardableResult
   open func replaceCharacters(in range: Range<Int>, with string: String) -> Bool {
-    let range =
-      max(0, min(range.lowerBound, characters.count))..<max(0, min(range.upperBound, characters.count))
+    let range = max(0, min(range.lowerBound, storage.count))..<max(0, min(range.upperBound, storage.count))
     guard isEnabled else { return false }
     if range.isEmpty && string.isEmpty { return false }
     if let delegate, !delegate.textField(self, shouldChangeCharactersIn: range, replacementString: string) {
       return false
     }
-    registerUndo()
-    let replacement = Array(string)
-    characters.replaceSubrange(range, with: replacement)
-    insertionPoint = range.lowerBound + replacement.count
-    setNeedsDisplay()
-    sendActions(for: .editingChanged)
+    performEdit(in: range, with: string)
     return true
   }
 
-  private func registerUndo() {
-    guard let undoManager else { return }
-    let oldText = characters
-    let oldPoint = insertionPoint
-    undoManager.registerUndo(withTarget: self) { field in
-      field.restore(oldText, insertionPoint: oldPoint)
-    }
-    undoManager.setActionName("Typing")
-  }
-
-  /// Puts back an earlier text (undo or redo), registering the way back.
-  private func restore(_ text: [Character], insertionPoint point: Int) {
-    registerUndo()
-    characters = text
-    insertionPoint = point
+  func textDidChange(from lowerBound: Int) {
     setNeedsDisplay()
     sendActions(for: .editingChanged)
   }
 
   /// Inserts typed or pasted text at the insertion point; newlines become spaces.
   open override func insertText(_ text: String) {
-    let line = String(text.map { $0.isNewline ? " " : $0 })
+    let line = String(text.lazy.map { $0.isNewline ? " " : $0 })
     guard !line.isEmpty else { return }
     replaceCharacters(in: insertionPoint..<insertionPoint, with: line)
   }
 
   /// BackSpace.
   open func deleteBackward() {
-    guard insertionPoint > 0 else { return }
-    replaceCharacters(in: (insertionPoint - 1)..<insertionPoint, with: "")
+    if let range = rangeOfCharacter(backward: true) { replaceCharacters(in: range, with: "") }
   }
 
   /// Delete.
   open func deleteForward() {
-    guard insertionPoint < characters.count else { return }
-    replaceCharacters(in: insertionPoint..<(insertionPoint + 1), with: "")
+    if let range = rangeOfCharacter(backward: false) { replaceCharacters(in: range, with: "") }
   }
 
   /// Return: unless the delegate objects, sends editingDidEndOnExit and the primary action
@@ -223,7 +196,7 @@ open class TextField: Control {
       field.replaceCharacters(in: 0..<field.insertionPoint, with: "")
     }
     $0.add(.deleteToEndOfLine) { field in
-      field.replaceCharacters(in: field.insertionPoint..<field.characters.count, with: "")
+      field.replaceCharacters(in: field.insertionPoint..<field.storage.count, with: "")
     }
     $0.add(.moveLeft) { $0.insertionPoint -= 1 }
     $0.add(.moveBackward) { $0.insertionPoint -= 1 }
@@ -233,7 +206,7 @@ open class TextField: Control {
       $0.add(action) { $0.insertionPoint = 0 }
     }
     for action in [Action.moveToEndOfLine, .moveToEndOfParagraph, .moveToEndOfDocument] {
-      $0.add(action) { field in field.insertionPoint = field.characters.count }
+      $0.add(action) { field in field.insertionPoint = field.storage.count }
     }
     $0.add(.insertNewline) { $0.insertNewline() }
     $0.add(.cancelOperation) { $0.cancelOperation() }
@@ -252,15 +225,10 @@ open class TextField: Control {
 
   // MARK: Drawing
 
-  /// The columns the text before `index` takes.
-  private func column(of index: Int) -> Int {
-    TextLayout.width(of: characters[0..<min(index, characters.count)])
-  }
-
   /// Scrolls so the insertion point's column is visible.
   private func scrollToInsertionPoint() {
     let width = max(1, Int(bounds.width))
-    let caret = column(of: insertionPoint)
+    let caret = storage.column(of: insertionPoint)
     if caret < scrollColumn { scrollColumn = caret }
     if caret >= scrollColumn + width { scrollColumn = caret - width + 1 }
   }
@@ -269,7 +237,7 @@ open class TextField: Control {
   open override var textCursorPosition: Point? {
     guard isEditing else { return nil }
     scrollToInsertionPoint()
-    return Point(x: column(of: insertionPoint) - scrollColumn, y: 0)
+    return Point(x: storage.column(of: insertionPoint) - scrollColumn, y: 0)
   }
 
   /// Draws the visible part of the text (or the placeholder) on the first row, in ``style``
@@ -280,18 +248,21 @@ open class TextField: Control {
     var fieldStyle = style
     if !isEnabled { fieldStyle = fieldStyle.adding(.dim) }
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: .blank(fieldStyle))
-    if characters.isEmpty {
+    if storage.isEmpty {
       canvas.draw(TextLayout.prefix(placeholder, width: width), x: 0, y: 0, style: placeholderStyle)
       return
     }
     if isEditing { scrollToInsertionPoint() }
-    var x = 0
-    for character in characters {
+    // Only the visible characters are walked: from the one under the first visible column.
+    let first = storage.index(atColumn: scrollColumn)
+    var x = storage.column(of: first)
+    storage.walk(from: first) { character in
       let w = character.terminalWidth
       defer { x += w }
-      if x < scrollColumn { continue }
-      if x - scrollColumn + w > width { break }
+      if x < scrollColumn { return true }
+      if x - scrollColumn + w > width { return false }
       canvas.put(Cell(character, style: fieldStyle), x: x - scrollColumn, y: 0)
+      return true
     }
   }
 }

@@ -13,27 +13,28 @@
 /// EndOfParagraph, moveToBeginningOfDocument/EndOfDocument, pageUp/pageDown, insertNewline,
 /// undo and redo. Each user change registers its undo on the chain's undo manager and tells
 /// the ``delegate``. Positions are `Character` indices. Setting ``text`` in code tells nobody
-/// and is not undoable.
+/// and is not undoable. As in ``TextField``, undo records each change rather than the text,
+/// and lines are wrapped only as far down as the view shows, so a long text (a 10 MB paste)
+/// takes memory near its own size and each later key costs work near the insertion point.
 @MainActor
-open class TextView: View {
+open class TextView: View, TextEditor {
   /// Creates a text view.
   public init(frame: Rect = .zero, text: String = "", placeholder: String = "") {
-    characters = Array(text)
-    insertionPoint = characters.count
+    storage = TextStorage(text)
+    insertionPoint = storage.count
     self.placeholder = placeholder
     super.init(frame: frame)
   }
 
-  private var characters: [Character] {
-    didSet { cachedLines = nil }
-  }
+  let storage: TextStorage
 
   /// The text; lines are separated by `"\n"`.
   open var text: String {
-    get { String(characters) }
+    get { storage.string }
     set {
-      characters = Array(newValue)
-      insertionPoint = min(insertionPoint, characters.count)
+      storage.string = newValue
+      invalidateLines(from: 0)
+      insertionPoint = min(insertionPoint, storage.count)
       setNeedsDisplay()
     }
   }
@@ -59,7 +60,7 @@ open class TextView: View {
   /// Where typing goes, as a `Character` index from 0 to the text's count (clamped).
   open var insertionPoint: Int {
     didSet {
-      insertionPoint = max(0, min(insertionPoint, characters.count))
+      insertionPoint = max(0, min(insertionPoint, storage.count))
       setNeedsDisplay()
     }
   }
@@ -89,7 +90,7 @@ open class TextView: View {
   /// landed), as a text field does, and tells the delegate.
   open override func didBecomeFirstResponder() {
     super.didBecomeFirstResponder()
-    insertionPoint = characters.count
+    insertionPoint = storage.count
     goalColumn = nil
     setNeedsDisplay()
     delegate?.textViewDidBeginEditing(self)
@@ -104,85 +105,138 @@ open class TextView: View {
 
   // MARK: Layout of lines
 
-  private var cachedLines: (width: Int, lines: [Range<Int>])?
+  /// The starts of the first displayed lines at ``lineStartsWidth``, found by wrapping from
+  /// the top only as far as asked and cut back to before an edit, so typing and drawing near
+  /// the insertion point never wrap the rest of the text.
+  private var lineStarts = [0]
+  private var lineStartsWidth = 0
+  /// Whether ``lineStarts`` reaches the last line.
+  private var lineStartsComplete = false
 
-  /// The displayed lines for the current width, as ranges of character indices (newlines
-  /// excluded): each paragraph wrapped at the last space that fits.
-  public var displayedLines: [Range<Int>] {
-    let width = max(1, Int(bounds.width))
-    if let cachedLines, cachedLines.width == width { return cachedLines.lines }
-    let lines = Self.wrap(characters, width: width)
-    cachedLines = (width, lines)
-    return lines
+  private var wrapWidth: Int { max(1, Int(bounds.width)) }
+
+  /// Wraps forward until line `number` is known or the text ends, starting over when the
+  /// width changed.
+  private func wrapLines(through number: Int) {
+    if lineStartsWidth != wrapWidth {
+      invalidateLines(from: 0)
+      lineStartsWidth = wrapWidth
+    }
+    while !lineStartsComplete, lineStarts.count <= number {
+      let line = wrapLine(from: lineStarts[lineStarts.count - 1])
+      if let next = line.next { lineStarts.append(next) } else { lineStartsComplete = true }
+    }
   }
 
-  static func wrap(_ characters: [Character], width: Int) -> [Range<Int>] {
-    var lines: [Range<Int>] = []
-    var start = 0
+  /// The displayed line starting at `start`: where it ends (newline excluded) and where the
+  /// next one starts (nil for the last). Lines break at the last space that fits, or mid-word
+  /// when a word fills the line; a space that does not fit hangs at the end of its line, as
+  /// in word processors.
+  private func wrapLine(from start: Int) -> (end: Int, next: Int?) {
+    let width = wrapWidth
+    var result: (end: Int, next: Int?) = (storage.count, nil)
     var x = 0
     var lastBreak: Int?
-    var index = 0
-    while index < characters.count {
-      let character = characters[index]
+    var index = start
+    storage.walk(from: start) { character in
       if character == "\n" {
-        lines.append(start..<index)
-        start = index + 1
-        x = 0
-        lastBreak = nil
-        index += 1
-        continue
+        result = (index, index + 1)
+        return false
       }
       let w = max(0, character.terminalWidth)
-      if x + w > width, index > start, character == " " {
-        // A space that does not fit hangs at the end of its line, as in word processors.
-        lines.append(start..<(index + 1))
-        start = index + 1
-        x = 0
-        lastBreak = nil
-        index += 1
-        continue
-      }
       if x + w > width, index > start {
-        // Break after the last space on the line, or here when the word fills it.
-        let end = lastBreak.map { $0 > start ? $0 : index } ?? index
-        lines.append(start..<end)
-        start = end
-        x = TextLayout.width(of: characters[start..<index])
-        lastBreak = nil
-        continue
+        let end = character == " " ? index + 1 : lastBreak.map { $0 > start ? $0 : index } ?? index
+        result = (end, end)
+        return false
       }
       x += w
       if character == " " { lastBreak = index + 1 }
       index += 1
+      return true
     }
-    lines.append(start..<characters.count)
-    return lines
+    return result
+  }
+
+  /// Forgets the lines an edit at `index` may have changed: a line's break depends on the
+  /// characters up to the one that did not fit, which lies before the start of the line
+  /// after next.
+  private func invalidateLines(from index: Int) {
+    lineStarts.removeSubrange(max(1, knownLines(startingBefore: index) - 2)...)
+    lineStartsComplete = false
+  }
+
+  /// How many of the known lines start before `index` (a binary search).
+  private func knownLines(startingBefore index: Int) -> Int {
+    var low = 0
+    var high = lineStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lineStarts[middle] < index { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The number of the displayed line holding `index` (at a wrap, the later line).
+  private func line(containing index: Int) -> Int {
+    wrapLines(through: 0)
+    while !lineStartsComplete, lineStarts[lineStarts.count - 1] <= index {
+      wrapLines(through: lineStarts.count)
+    }
+    // The last line starting at or before the index.
+    return max(0, knownLines(startingBefore: index + 1) - 1)
+  }
+
+  /// Whether displayed line `number` exists.
+  private func lineExists(_ number: Int) -> Bool {
+    wrapLines(through: number)
+    return number >= 0 && number < lineStarts.count
+  }
+
+  /// Line `number`'s characters and whether it ends at a wrap (not a newline or the end).
+  private func lineRange(_ number: Int) -> (range: Range<Int>, wraps: Bool) {
+    let start = lineStarts[number]
+    let line = wrapLine(from: start)
+    return (start..<line.end, line.next == line.end)
+  }
+
+  /// The displayed lines for the current width, as ranges of character indices (newlines
+  /// excluded): each paragraph wrapped at the last space that fits. This wraps the whole
+  /// text; the view itself only wraps what it shows.
+  public var displayedLines: [Range<Int>] {
+    wrapLines(through: .max)
+    return lineStarts.indices.map { lineRange($0).range }
   }
 
   /// The displayed line and column of a character index.
   public func position(of index: Int) -> (line: Int, column: Int) {
-    let lines = displayedLines
-    var line = 0
-    // The last line starting at or before the index: a wrapped line's end is the next one's start.
-    for (number, range) in lines.enumerated() where range.lowerBound <= index { line = number }
-    let range = lines[line]
+    let line = line(containing: index)
+    let range = lineRange(line).range
     let end = min(max(index, range.lowerBound), range.upperBound)
-    return (line, TextLayout.width(of: characters[range.lowerBound..<end]))
+    var column = 0
+    storage.walk(range.lowerBound..<end) { _, character in
+      column += character.terminalWidth
+      return true
+    }
+    return (line, column)
   }
 
   /// The character index nearest to a column of a displayed line.
   public func index(line: Int, column: Int) -> Int {
-    let lines = displayedLines
-    let range = lines[max(0, min(line, lines.count - 1))]
+    wrapLines(through: line)
+    let (range, wraps) = lineRange(max(0, min(line, lineStarts.count - 1)))
     var x = 0
-    for index in range {
-      let w = characters[index].terminalWidth
-      if column < x + max(1, w) { return index }
+    var result: Int?
+    storage.walk(range) { index, character in
+      let w = character.terminalWidth
+      if column < x + max(1, w) {
+        result = index
+        return false
+      }
       x += w
+      return true
     }
     // Past the end: the line's end, unless that is the next displayed line's start (a wrap).
-    let wrapped = range.upperBound < characters.count && characters[range.upperBound] != "\n"
-    return wrapped && !range.isEmpty ? range.upperBound - 1 : range.upperBound
+    return result ?? (wraps && !range.isEmpty ? range.upperBound - 1 : range.upperBound)
   }
 
   // MARK: Changing the text
@@ -192,31 +246,15 @@ open class TextView: View {
   /// changed.
   @discardableResult
   open func replaceCharacters(in range: Range<Int>, with string: String) -> Bool {
-    let range =
-      max(0, min(range.lowerBound, characters.count))..<max(0, min(range.upperBound, characters.count))
+    let range = max(0, min(range.lowerBound, storage.count))..<max(0, min(range.upperBound, storage.count))
     guard isEditable, !(range.isEmpty && string.isEmpty) else { return false }
-    registerUndo()
-    let replacement = Array(string)
-    characters.replaceSubrange(range, with: replacement)
-    insertionPoint = range.lowerBound + replacement.count
+    performEdit(in: range, with: string)
     goalColumn = nil
-    setNeedsDisplay()
-    delegate?.textViewDidChange(self)
     return true
   }
 
-  private func registerUndo() {
-    guard let undoManager else { return }
-    let oldText = characters
-    let oldPoint = insertionPoint
-    undoManager.registerUndo(withTarget: self) { view in view.restore(oldText, insertionPoint: oldPoint) }
-    undoManager.setActionName("Typing")
-  }
-
-  private func restore(_ text: [Character], insertionPoint point: Int) {
-    registerUndo()
-    characters = text
-    insertionPoint = point
+  func textDidChange(from lowerBound: Int) {
+    invalidateLines(from: lowerBound)
     setNeedsDisplay()
     delegate?.textViewDidChange(self)
   }
@@ -224,7 +262,7 @@ open class TextView: View {
   /// Inserts typed or pasted text, newlines included, at the insertion point. A carriage
   /// return (alone or before a line feed) becomes one newline.
   open override func insertText(_ text: String) {
-    let normalized = String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
+    let normalized = String(text.lazy.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
     guard !normalized.isEmpty else { return }
     replaceCharacters(in: insertionPoint..<insertionPoint, with: normalized)
   }
@@ -236,14 +274,12 @@ open class TextView: View {
 
   /// BackSpace.
   open func deleteBackward() {
-    guard insertionPoint > 0 else { return }
-    replaceCharacters(in: (insertionPoint - 1)..<insertionPoint, with: "")
+    if let range = rangeOfCharacter(backward: true) { replaceCharacters(in: range, with: "") }
   }
 
   /// Delete.
   open func deleteForward() {
-    guard insertionPoint < characters.count else { return }
-    replaceCharacters(in: insertionPoint..<(insertionPoint + 1), with: "")
+    if let range = rangeOfCharacter(backward: false) { replaceCharacters(in: range, with: "") }
   }
 
   // MARK: Moving
@@ -273,8 +309,8 @@ open class TextView: View {
     let target = line + lines
     if target < 0 {
       insertionPoint = 0
-    } else if target >= displayedLines.count {
-      insertionPoint = characters.count
+    } else if !lineExists(target) {
+      insertionPoint = storage.count
     } else {
       insertionPoint = index(line: target, column: goal)
     }
@@ -283,18 +319,12 @@ open class TextView: View {
 
   private func moveToLineBoundary(end: Bool) {
     let (line, _) = position(of: insertionPoint)
-    insertionPoint = end ? index(line: line, column: Int.max) : displayedLines[line].lowerBound
+    insertionPoint = end ? index(line: line, column: Int.max) : lineStarts[line]
     goalColumn = nil
   }
 
   private func moveToParagraphBoundary(end: Bool) {
-    var index = insertionPoint
-    if end {
-      while index < characters.count, characters[index] != "\n" { index += 1 }
-    } else {
-      while index > 0, characters[index - 1] != "\n" { index -= 1 }
-    }
-    insertionPoint = index
+    insertionPoint = end ? storage.paragraphEnd(insertionPoint) : storage.paragraphStart(insertionPoint)
     goalColumn = nil
   }
 
@@ -306,10 +336,9 @@ open class TextView: View {
     $0.add(.deleteBackward) { $0.deleteBackward() }
     $0.add(.deleteForward) { $0.deleteForward() }
     $0.add(.deleteToEndOfLine) { view in
-      var end = view.insertionPoint
-      while end < view.characters.count, view.characters[end] != "\n" { end += 1 }
+      var end = view.storage.paragraphEnd(view.insertionPoint)
       // At the end of a paragraph, Control-k joins the next one, as in Emacs and AppKit.
-      if end == view.insertionPoint, end < view.characters.count { end += 1 }
+      if end == view.insertionPoint, end < view.storage.count { end += 1 }
       view.replaceCharacters(in: view.insertionPoint..<end, with: "")
     }
     $0.add(.moveLeft) { $0.moveLeft() }
@@ -329,7 +358,7 @@ open class TextView: View {
       view.goalColumn = nil
     }
     $0.add(.moveToEndOfDocument) { view in
-      view.insertionPoint = view.characters.count
+      view.insertionPoint = view.storage.count
       view.goalColumn = nil
     }
     $0.add(.undo) { $0.undoManager?.undo() }
@@ -371,7 +400,6 @@ open class TextView: View {
     let line = position(of: insertionPoint).line
     if line < scrollRow { scrollRow = line }
     if line >= scrollRow + height { scrollRow = line - height + 1 }
-    scrollRow = max(0, min(scrollRow, max(0, displayedLines.count - 1)))
   }
 
   /// The insertion point while editing, so the terminal cursor shows there.
@@ -388,22 +416,20 @@ open class TextView: View {
     var textStyle = style
     if !isEditable { textStyle = textStyle.adding(.dim) }
     canvas.fill(bounds, with: .blank(textStyle))
-    if characters.isEmpty {
+    if storage.isEmpty {
       canvas.draw(
         TextLayout.prefix(placeholder, width: Int(bounds.width)), x: 0, y: 0, style: textStyle.adding(.dim))
       return
     }
     if isEditing { scrollToInsertionPoint() }
-    let lines = displayedLines
-    let height = Int(bounds.height)
-    for row in 0..<height {
+    for row in 0..<max(0, Int(bounds.height)) {
       let number = scrollRow + row
-      guard number < lines.count else { break }
+      guard lineExists(number) else { break }
       var x = 0
-      for index in lines[number] {
-        let character = characters[index]
+      storage.walk(lineRange(number).range) { _, character in
         canvas.put(Cell(character, style: textStyle), x: x, y: row)
         x += character.terminalWidth
+        return true
       }
     }
   }

@@ -1,0 +1,339 @@
+/// The characters of a ``TextField`` or ``TextView``, kept in chunks of about a thousand
+/// `Character`s so an edit, a caret column or a visible line costs work near the edit, not
+/// the whole text.
+///
+/// Each chunk is a `String` (UTF-8, about one byte per ASCII character) with its character
+/// count, its width in terminal columns and the index of every 64th character, so positions
+/// and columns are found by adding whole chunks and walking a little inside one. Positions are
+/// `Character` indices of ``string``, counted as `String` counts them: an edit takes in the
+/// characters around it that the new text joins (a typed combining accent and the letter
+/// before it), so chunk boundaries stay between characters and undo restores them exactly.
+final class TextStorage {
+  /// Characters per chunk when text is cut; an edited chunk is cut again past twice this
+  /// many bytes.
+  static let chunkLength = 1024
+
+  /// Characters between the string indices a chunk keeps, so finding a position in a chunk
+  /// walks fewer than this many characters.
+  static let markStride = 64
+
+  private struct Chunk {
+    var text: String
+    var count: Int
+    var width: Int
+    /// The index of every ``markStride``th character.
+    var marks: [String.Index]
+  }
+
+  /// A replacement, as recorded for undo: put `text` in place of the characters in `range`.
+  struct Edit {
+    var range: Range<Int>
+    var text: String
+  }
+
+  /// Never empty: empty text is one empty chunk.
+  private var chunks: [Chunk]
+
+  /// The chunk found last, with the position and the column of its first character. Lookups
+  /// move from it chunk by chunk, so finding a place near the last one (the next line, the
+  /// insertion point after a key) costs no scan from the top.
+  private var lastLocated = (chunk: 0, start: 0, column: 0)
+
+  /// The number of characters.
+  private(set) var count = 0
+
+  /// Characters read so far (walked, measured or copied), for tests that prove an edit or a
+  /// redraw costs work proportional to what is on screen rather than to the text's length.
+  private(set) var charactersVisited = 0
+
+  init(_ string: String = "") {
+    chunks = []
+    replaceAll(with: string)
+  }
+
+  /// The whole text. Reading it copies every chunk; views read only what they draw.
+  var string: String {
+    get {
+      var result = ""
+      result.reserveCapacity(chunks.reduce(0) { $0 + $1.text.utf8.count })
+      for chunk in chunks { result += chunk.text }
+      charactersVisited += count
+      return result
+    }
+    set { replaceAll(with: newValue) }
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  private func replaceAll(with string: String) {
+    chunks = cut(string[...])
+    if chunks.isEmpty { chunks = [measure("")] }
+    lastLocated = (0, 0, 0)
+    count = chunks.reduce(0) { $0 + $1.count }
+  }
+
+  /// `text` cut into chunks of ``chunkLength`` characters, measured.
+  private func cut(_ text: Substring) -> [Chunk] {
+    var result: [Chunk] = []
+    var start = text.startIndex
+    while start < text.endIndex {
+      let end = text.index(start, offsetBy: Self.chunkLength, limitedBy: text.endIndex) ?? text.endIndex
+      result.append(measure(String(text[start..<end])))
+      start = end
+    }
+    return result
+  }
+
+  private func measure(_ text: String) -> Chunk {
+    var chunk = Chunk(text: text, count: 0, width: 0, marks: [])
+    var index = text.startIndex
+    while index < text.endIndex {
+      if chunk.count % Self.markStride == 0 { chunk.marks.append(index) }
+      let character = text[index]
+      chunk.count += 1
+      chunk.width += character.terminalWidth
+      text.formIndex(after: &index)
+    }
+    charactersVisited += chunk.count
+    return chunk
+  }
+
+  // MARK: Finding positions
+
+  /// The chunk holding position `index`, with the position and column of its first
+  /// character (at a boundary between chunks, either of them).
+  private func locate(_ index: Int) -> (chunk: Int, start: Int, column: Int) {
+    var found = lastLocated
+    while index < found.start, found.chunk > 0 {
+      found.chunk -= 1
+      found.start -= chunks[found.chunk].count
+      found.column -= chunks[found.chunk].width
+    }
+    while index > found.start + chunks[found.chunk].count, found.chunk < chunks.count - 1 {
+      found.start += chunks[found.chunk].count
+      found.column += chunks[found.chunk].width
+      found.chunk += 1
+    }
+    lastLocated = found
+    return found
+  }
+
+  /// The chunk holding the character under `column`, like ``locate(_:)``.
+  private func locate(column: Int) -> (chunk: Int, start: Int, column: Int) {
+    var found = lastLocated
+    while column < found.column, found.chunk > 0 {
+      found.chunk -= 1
+      found.start -= chunks[found.chunk].count
+      found.column -= chunks[found.chunk].width
+    }
+    while column >= found.column + chunks[found.chunk].width, found.chunk < chunks.count - 1 {
+      found.start += chunks[found.chunk].count
+      found.column += chunks[found.chunk].width
+      found.chunk += 1
+    }
+    lastLocated = found
+    return found
+  }
+
+  /// The `String.Index` of the `offset`th character of a chunk, from the mark before it.
+  private func stringIndex(_ offset: Int, in chunk: Int) -> String.Index {
+    let chunk = chunks[chunk]
+    guard offset < chunk.count else { return chunk.text.endIndex }
+    charactersVisited += offset % Self.markStride
+    return chunk.text.index(chunk.marks[offset / Self.markStride], offsetBy: offset % Self.markStride)
+  }
+
+  /// Calls `body` with the characters from `index` on, until it returns false or the text ends.
+  func walk(from index: Int, _ body: (Character) -> Bool) {
+    guard index < count else { return }
+    var (chunk, start, _) = locate(max(0, index))
+    var position = stringIndex(max(0, index) - start, in: chunk)
+    while true {
+      let text = chunks[chunk].text
+      while position < text.endIndex {
+        charactersVisited += 1
+        if !body(text[position]) { return }
+        text.formIndex(after: &position)
+      }
+      chunk += 1
+      guard chunk < chunks.count else { return }
+      position = chunks[chunk].text.startIndex
+    }
+  }
+
+  /// Calls `body` with each index in `range` and the character there, until it returns false.
+  func walk(_ range: Range<Int>, _ body: (_ index: Int, Character) -> Bool) {
+    var index = range.lowerBound
+    walk(from: index) { character in
+      guard index < range.upperBound, body(index, character) else { return false }
+      index += 1
+      return true
+    }
+  }
+
+  /// Calls `body` with the characters before `index`, nearest first, until it returns false
+  /// or the text starts.
+  func walkBackward(from index: Int, _ body: (Character) -> Bool) {
+    guard index > 0 else { return }
+    var (chunk, start, _) = locate(min(index, count))
+    var position = stringIndex(min(index, count) - start, in: chunk)
+    while true {
+      let text = chunks[chunk].text
+      while position > text.startIndex {
+        text.formIndex(before: &position)
+        charactersVisited += 1
+        if !body(text[position]) { return }
+      }
+      chunk -= 1
+      guard chunk >= 0 else { return }
+      position = chunks[chunk].text.endIndex
+    }
+  }
+
+  /// The characters in `range` (clamped), as a string; whole chunks are copied without
+  /// walking them.
+  subscript(range: Range<Int>) -> String {
+    let lower = max(0, min(range.lowerBound, count))
+    let upper = max(lower, min(range.upperBound, count))
+    guard lower < upper else { return "" }
+    var result = ""
+    var (chunk, start, _) = locate(lower)
+    while start < upper, chunk < chunks.count {
+      let text = chunks[chunk].text
+      let end = start + chunks[chunk].count
+      if lower <= start && end <= upper {
+        result += text
+        charactersVisited += chunks[chunk].count
+      } else {
+        let from = stringIndex(max(lower, start) - start, in: chunk)
+        let to = text.index(from, offsetBy: min(upper, end) - max(lower, start))
+        charactersVisited += min(upper, end) - max(lower, start)
+        result += text[from..<to]
+      }
+      start = end
+      chunk += 1
+    }
+    return result
+  }
+
+  /// The columns the characters before `index` take.
+  func column(of index: Int) -> Int {
+    let index = max(0, min(index, count))
+    let (chunk, start, startColumn) = locate(index)
+    // At the end of a chunk its width is known: nothing to walk.
+    if index == start + chunks[chunk].count { return startColumn + chunks[chunk].width }
+    var column = startColumn
+    walk(start..<index) { _, character in
+      column += character.terminalWidth
+      return true
+    }
+    return column
+  }
+
+  /// The index of the character under `column` (counted from the text's start), or the count
+  /// when the column is past the end.
+  func index(atColumn column: Int) -> Int {
+    var (_, start, x) = locate(column: column)
+    var result = count
+    walk(start..<count) { index, character in
+      let width = character.terminalWidth
+      if column < x + width {
+        result = index
+        return false
+      }
+      x += width
+      return true
+    }
+    return result
+  }
+
+  /// The start of the paragraph holding `index`: just after the newline before it.
+  func paragraphStart(_ index: Int) -> Int {
+    var start = max(0, min(index, count))
+    walkBackward(from: start) { character in
+      guard character != "\n" else { return false }
+      start -= 1
+      return true
+    }
+    return start
+  }
+
+  /// The end of the paragraph holding `index`: its newline, or the text's end.
+  func paragraphEnd(_ index: Int) -> Int {
+    var end = count
+    walk(max(0, min(index, count))..<count) { index, character in
+      guard character == "\n" else { return true }
+      end = index
+      return false
+    }
+    return end
+  }
+
+  // MARK: Editing
+
+  /// Replaces the characters in `range` (clamped) with `string`. Returns the edit that undoes
+  /// this one and the index just after the new text.
+  @discardableResult
+  func replace(_ range: Range<Int>, with string: String) -> (undo: Edit, end: Int) {
+    let lower = max(0, min(range.lowerBound, count))
+    let upper = max(lower, min(range.upperBound, count))
+    // A margin of characters each side, widened until the new text does not join the
+    // characters around it (an emoji after a zero-width joiner joins across several): the
+    // edit then holds every character it changes, and chunk boundaries stay between
+    // characters.
+    var margin = 1
+    while true {
+      let marginLower = max(0, lower - margin)
+      let marginUpper = min(count, upper + margin)
+      let new = self[marginLower..<lower] + string + self[upper..<marginUpper]
+      let previous = self[max(0, marginLower - 1)..<marginLower]
+      let next = self[marginUpper..<min(count, marginUpper + 1)]
+      let newCount = new.count
+      charactersVisited += 2 * newCount
+      let joins = (previous + new + next).count != previous.count + newCount + next.count
+      if joins, marginLower > 0 || marginUpper < count {
+        margin += 1
+        continue
+      }
+      let replaced = self[marginLower..<marginUpper]
+      splice(marginLower..<marginUpper, with: new)
+      let end = max(marginLower, marginLower + newCount - (marginUpper - upper))
+      return (Edit(range: marginLower..<(marginLower + newCount), text: replaced), end)
+    }
+  }
+
+  /// Applies an edit recorded for undo, returning the edit that reverses it.
+  func apply(_ edit: Edit) -> Edit {
+    let oldCount = count
+    let replaced = self[edit.range]
+    splice(edit.range, with: edit.text)
+    let newLength = count - oldCount + edit.range.count
+    return Edit(range: edit.range.lowerBound..<(edit.range.lowerBound + newLength), text: replaced)
+  }
+
+  /// Replaces characters without a margin: the chunks holding the range become one string,
+  /// cut again if it grew past twice the chunk length.
+  private func splice(_ range: Range<Int>, with string: String) {
+    let (first, firstStart, firstColumn) = locate(range.lowerBound)
+    var (last, lastStart) = (first, firstStart)
+    while range.upperBound > lastStart + chunks[last].count, last + 1 < chunks.count {
+      lastStart += chunks[last].count
+      last += 1
+    }
+    let head = chunks[first].text[..<stringIndex(range.lowerBound - firstStart, in: first)]
+    let tail = chunks[last].text[stringIndex(range.upperBound - lastStart, in: last)...]
+    let joined = String(head) + string + tail
+    var replacement = [Chunk]()
+    if joined.isEmpty {
+      replacement = chunks.count == last - first + 1 ? [measure("")] : []
+    } else {
+      // Bytes bound characters from above, so this cuts only strings that may be long.
+      replacement = joined.utf8.count > 2 * Self.chunkLength ? cut(joined[...]) : [measure(joined)]
+    }
+    let removed = chunks[first...last].reduce(0) { $0 + $1.count }
+    chunks.replaceSubrange(first...last, with: replacement)
+    count += replacement.reduce(0) { $0 + $1.count } - removed
+    // The chunks before the edit did not move.
+    lastLocated = first < chunks.count ? (first, firstStart, firstColumn) : (0, 0, 0)
+  }
+}
