@@ -12,7 +12,7 @@ extension Action {
 ///
 /// The rows come from a weak ``dataSource``, in sections (one unless it says more; a section
 /// may have a title, shown on a line above its rows); rows are named by `IndexPath`
-/// (``Foundation/IndexPath/init(row:section:)``), as in UIKit. A weak ``delegate`` steers
+/// (`IndexPath(row:section:)`), as in UIKit. A weak ``delegate`` steers
 /// selection (`willSelectRowAt` may refuse or redirect) and hears about it. Cells exist only for the rows
 /// on screen; cells with a reuse identifier scrolled out of view wait in a pool for
 /// ``dequeueReusableCell(withIdentifier:)``.

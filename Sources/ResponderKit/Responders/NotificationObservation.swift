@@ -1,7 +1,7 @@
 import Foundation
 
 /// A registration made with
-/// ``Foundation/NotificationCenter/addMainActorObserver(forName:object:using:)``: it stays
+/// `NotificationCenter.addMainActorObserver(forName:object:using:)`: it stays
 /// active until you call ``cancel()`` or release it.
 ///
 /// Keep it in a property of the observing object; releasing the object removes the observer,
