@@ -100,7 +100,10 @@ public final class Menu {
   /// performs it; false when none matches or every match is disabled, so the key goes on.
   public func performKeyEquivalent(with key: KeyEvent, in app: Application) -> Bool {
     guard key.phase != .up else { return false }
-    return performKeyEquivalent(KeySpec(key), in: app)
+    if performKeyEquivalent(KeySpec(key), in: app) { return true }
+    // The key's place on the base layout, as key commands and bindings fall back to.
+    guard let base = key.baseLayoutKeysym else { return false }
+    return performKeyEquivalent(KeySpec(keysym: base, modifiers: key.modifierFlags), in: app)
   }
 
   private func performKeyEquivalent(_ spec: KeySpec, in app: Application) -> Bool {
