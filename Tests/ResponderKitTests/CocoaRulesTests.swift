@@ -524,6 +524,14 @@ struct TextInputBeforeKeyCommandsRuleTests {
     #expect(field.text == "abc")
   }
 
+  @Test func escapeAndTabStillReachTheScreensKeyCommandsFirst() {
+    let (app, field, holder) = scene(priority: false)
+    holder.commands.append(KeyCommand(input: KeyCommand.inputEscape, action: .rulesAction))
+    app.handle(.key(KeyEvent(keysym: .escape)))
+    #expect(holder.log == ["holder.rules"])
+    #expect(field.isFirstResponder)
+  }
+
   @Test func controlKeysStillReachKeyCommandsFirst() {
     let (app, field, holder) = scene(priority: false)
     app.handle(.key(.character("x", modifierFlags: .control)))

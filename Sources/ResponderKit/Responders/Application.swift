@@ -382,7 +382,7 @@ open class Application: Responder {
     case .key, .paste:
       guard let window = keyWindow else { return }
       if event.type == .key, let key = event.key, key.phase != .up, modalAllows(window),
-        !(key.isTextEditingKey && window.contentResponder.acceptsTextInput)
+        !window.textInputComesFirst(for: key)
       {
         // Menus see keys before the window, as NSApplication does, except the keys a text
         // field edits with.

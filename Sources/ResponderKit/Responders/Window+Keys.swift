@@ -38,9 +38,14 @@ extension Window {
       }
       return
     }
-    let textFirst = responder.acceptsTextInput && key.isTextEditingKey
-    if performKeyCommand(for: key, event: event, onlyPriority: textFirst) { return }
+    if performKeyCommand(for: key, event: event, onlyPriority: textInputComesFirst(for: key)) { return }
     responder.keyDown(with: key)
+  }
+
+  /// Whether `key` reaches the first responder before menus and key commands: it takes text
+  /// and edits with the key (typed text, BackSpace, Delete, the arrows, Home, End, Return).
+  func textInputComesFirst(for key: KeyEvent) -> Bool {
+    key.isTextEditingKey && contentResponder.acceptsTextInput
   }
 
   /// Finds the first key command matching `key`, from the first responder up the chain, and
@@ -92,13 +97,18 @@ extension Window {
   }
 }
 
+extension KeyEvent.ModifierFlags {
+  /// The modifiers that make a key a command rather than typing.
+  static let commandKeys: KeyEvent.ModifierFlags = [.control, .alt, .super, .hyper, .meta]
+}
+
 extension KeyEvent {
   /// Whether a responder that takes text edits with this key: typed text, BackSpace, Delete,
   /// the arrows, Home, End and Return, with no Control or Alt (those keys still reach key
   /// commands and menus first).
   var isTextEditingKey: Bool {
     if isText { return true }
-    guard modifierFlags.isDisjoint(with: [.control, .alt, .super, .hyper, .meta]) else { return false }
+    guard modifierFlags.isDisjoint(with: .commandKeys) else { return false }
     switch keysym {
     case .backSpace, .delete, .left, .right, .up, .down, .home, .end, .returnKey, .kpEnter: return true
     default: return false
@@ -107,7 +117,7 @@ extension KeyEvent {
 
   /// Whether the key types text: printable characters with no command modifier held.
   var isText: Bool {
-    guard !characters.isEmpty, modifierFlags.isDisjoint(with: [.control, .alt, .super, .hyper, .meta]) else {
+    guard !characters.isEmpty, modifierFlags.isDisjoint(with: .commandKeys) else {
       return false
     }
     return characters.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7f }
