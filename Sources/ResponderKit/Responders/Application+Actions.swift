@@ -125,7 +125,7 @@ extension Application {
       return found
     }
     if case .found(let object) = searchStep(action, sender) {
-      return ResolvedTarget(explicit: object, action)
+      return object === self ? .responder(self) : ResolvedTarget(explicit: object, action)
     }
     if let delegate = delegateActionTarget, delegate.canPerformAction(action, withSender: sender) {
       return .other(delegate)
