@@ -22,9 +22,9 @@ private final class Ticker: Responder {
 @MainActor
 private final class LoggingApplication: Application {
   var log: [String] = []
-  override func sendEvent(_ event: Event, to window: Window) {
+  override func sendEvent(_ event: Event) {
     log.append("key@\(event.timestamp)")
-    super.sendEvent(event, to: window)
+    super.sendEvent(event)
   }
 }
 

@@ -146,11 +146,12 @@ struct ActionResolutionTests {
     #expect(s.trace.visits.isEmpty)
   }
 
-  @Test func explicitTargetThatVetoesReturnsFalse() {
+  /// Rule 5: an explicit target is sent to; `canPerformAction` is only the search's question.
+  @Test func explicitTargetThatVetoesStillPerforms() {
     let s = Scene()
     s.app.probe.accepts = [.ping]
-    #expect(!s.app.sendAction(.ping, to: s.inner, from: nil))
-    #expect(s.trace.performed.isEmpty)
+    #expect(s.app.sendAction(.ping, to: s.inner, from: nil))
+    #expect(s.trace.performed == ["inner.test.ping"])
   }
 
   @Test func explicitTargetThatIsNotAnActionTargetReturnsFalse() {

@@ -26,13 +26,16 @@ public final class ActionTable: Sendable {
   private let bits: [UInt64]
   /// The actions in the table, for listings and validation menus.
   public let actions: [Action]
+  /// The type the table was built for; nil for ``empty``, which fits every type.
+  private let targetType: AnyClass?
 
   /// An empty table: the object implements nothing.
-  public static let empty = ActionTable(methods: [], actions: [])
+  public static let empty = ActionTable(methods: [], actions: [], targetType: nil)
 
-  private init(methods: [Method?], actions: [Action]) {
+  private init(methods: [Method?], actions: [Action], targetType: AnyClass?) {
     self.methods = methods
     self.actions = actions
+    self.targetType = targetType
     var bits = [UInt64](repeating: 0, count: (methods.count + 63) / 64)
     for (index, method) in methods.enumerated() where method != nil {
       bits[index / 64] |= 1 << UInt64(index % 64)
@@ -40,15 +43,45 @@ public final class ActionTable: Sendable {
     self.bits = bits
   }
 
-  /// Builds a table for `type`, starting from the inherited table, which this one may
-  /// override entry by entry.
+  /// Builds a table for `type`, starting from an inherited table that this one may override
+  /// entry by entry: by default the table of `type`'s superclass (when it is an
+  /// ``ActionTarget``), so a subclass never silently loses its superclass's actions; pass
+  /// ``empty`` to start from nothing.
   public convenience init<Target: AnyObject>(
-    _ type: Target.Type, inheriting parent: ActionTable = .empty,
+    _ type: Target.Type, inheriting parent: ActionTable? = nil,
     _ build: (inout Builder<Target>) -> Void
   ) {
+    let parent = parent ?? ActionTable.superclassTable(of: type)
     var builder = Builder<Target>(methods: parent.methods, actions: parent.actions)
     build(&builder)
-    self.init(methods: builder.methods, actions: builder.actions)
+    self.init(methods: builder.methods, actions: builder.actions, targetType: type)
+  }
+
+  /// The table of `type`'s superclass, or ``empty``.
+  private static func superclassTable(of type: AnyClass) -> ActionTable {
+    guard let superclass = _getSuperclass(type) else { return .empty }
+    return MainActor.assumeIsolated { (superclass as? any ActionTarget.Type)?.actionTable ?? .empty }
+  }
+
+  /// Whether objects of `type` may use this table: it was built for `type` or a superclass.
+  public func accepts(_ type: AnyClass) -> Bool {
+    guard let targetType else { return true }
+    var current: AnyClass? = type
+    while let candidate = current {
+      if ObjectIdentifier(candidate) == ObjectIdentifier(targetType) { return true }
+      current = _getSuperclass(candidate)
+    }
+    return false
+  }
+
+  /// Stops with a clear message when `object`'s class returns a table built for another type
+  /// (whose methods would otherwise be called on the wrong object); checked in every build.
+  func checkAccepts(_ object: AnyObject) {
+    let type: AnyClass = Swift.type(of: object)
+    precondition(
+      accepts(type),
+      "\(type).actionTable returns a table built for \(targetType.map { "\($0)" } ?? "?"), not for \(type) or a superclass"
+    )
   }
 
   /// Whether the table has a method for `action`.
@@ -59,11 +92,15 @@ public final class ActionTable: Sendable {
     return bits[word] & (1 &<< UInt64(action.index & 63)) != 0
   }
 
-  /// Calls the method for `action` on `target`, which must be of the table's type.
+  /// Calls the method for `action` on `target`, which must be of the table's type (see
+  /// ``checkAccepts(_:)``; responders are checked once, when they first read their table).
   /// Returns false when the table has no such action.
   @MainActor @discardableResult
-  func perform(_ action: Action, on target: AnyObject, sender: Any?, event: Event?) -> Bool {
+  func perform(_ action: Action, on target: AnyObject, sender: Any?, event: Event?, checked: Bool = false)
+    -> Bool
+  {
     guard action.index < methods.count, let method = methods[action.index] else { return false }
+    if !checked { checkAccepts(target) }
     method(target, sender, event)
     return true
   }
@@ -131,6 +168,10 @@ public protocol ActionTarget: AnyObject {
   /// Whether a menu item, button or key command for one of this object's actions should be
   /// enabled. Called on the target the action resolves to; the default is true.
   func validate(_ item: any ValidatedItem) -> Bool
+
+  /// Whether menu items and key equivalents may reach this object during a modal session
+  /// although it is not in the modal window (AppKit's `worksWhenModal`); default false.
+  var worksWhenModal: Bool { get }
 }
 
 extension ActionTarget {
@@ -141,6 +182,9 @@ extension ActionTarget {
 
   /// Enabled.
   public func validate(_ item: any ValidatedItem) -> Bool { true }
+
+  /// Not during a modal session for another window.
+  public var worksWhenModal: Bool { false }
 }
 
 /// Something the user can trigger that sends an action — a menu item, a button, a key

@@ -252,7 +252,7 @@ open class Control: View {
   /// The target is held weakly. Adding the same target and action again adds the events to
   /// the existing registration (no duplicate, same place in the order); empty `events` adds
   /// nothing.
-  public func addTarget(_ target: AnyObject?, action: Action, for events: Event) {
+  public func addTarget(_ target: (any ActionTarget)?, action: Action, for events: Event) {
     guard !events.isEmpty else { return }
     if let index = registrations.firstIndex(where: {
       guard case .target(let reference, let existing) = $0.receiver else { return false }

@@ -17,8 +17,9 @@ public final class Touch: Hashable, Identifiable {
   public internal(set) var timestamp: TimeInterval
   /// The number of quick taps at this place, counting this one (2 for a double click).
   public internal(set) var tapCount: Int
-  /// The view the touch began in, fixed for its whole life.
-  public internal(set) var view: View?
+  /// The view the touch began in, fixed for its whole life. Held weakly: a view that leaves
+  /// its window cancels its touches, and a touch never keeps a removed view alive.
+  public internal(set) weak var view: View?
   /// The window the touch belongs to.
   public internal(set) weak var window: Window?
   /// Modifier keys held at the last change.
@@ -31,11 +32,19 @@ public final class Touch: Hashable, Identifiable {
   var screenLocation: Point
   var previousScreenLocation: Point
 
+  /// Where and when the touch began, and whether it has moved beyond the tap slop since:
+  /// what decides whether it counts as a tap.
+  let startLocation: Point
+  let startTimestamp: TimeInterval
+  var leftTapSlop = false
+
   init(id: Int, phase: TouchPhase, location: Point, timestamp: TimeInterval, tapCount: Int) {
     self.id = id
     self.phase = phase
     self.screenLocation = location
     self.previousScreenLocation = location
+    self.startLocation = location
+    self.startTimestamp = timestamp
     self.timestamp = timestamp
     self.tapCount = tapCount
     self.modifierFlags = []

@@ -19,7 +19,8 @@ extension Application {
 
   private func openMenuBar(for key: KeyEvent) -> Bool {
     guard key.phase != .up, KeySpec(key) == Application.menuBarActivationKey else { return false }
-    for window in [keyWindow, mainWindow] {
+    // During a modal session only the modal window's own menu bar can open.
+    for window in modalWindow.map({ [$0] }) ?? [keyWindow, mainWindow] {
       if let bar = window?.rootView.flatMap(Application.menuBar(in:)), bar.menu?.items.isEmpty == false {
         bar.openMenu(at: 0, selectingFirstItem: true)
         return true

@@ -116,7 +116,10 @@ public final class Menu {
   /// performs it; false when none matches or every match is disabled, so the key goes on.
   public func performKeyEquivalent(with key: KeyEvent) -> Bool {
     guard key.phase != .up else { return false }
-    return performKeyEquivalent(KeySpec(key))
+    if performKeyEquivalent(KeySpec(key)) { return true }
+    // The key's place on the base layout, as key commands and bindings fall back to.
+    guard let base = key.baseLayoutKeysym else { return false }
+    return performKeyEquivalent(KeySpec(keysym: base, modifiers: key.modifierFlags))
   }
 
   private func performKeyEquivalent(_ spec: KeySpec) -> Bool {

@@ -19,7 +19,7 @@ public final class MenuItem: ValidatedItem {
 
   /// Creates an item. A nil `target` sends the action through the responder chain.
   public init(
-    title: String, action: Action? = nil, keyEquivalent: KeySpec? = nil, target: AnyObject? = nil
+    title: String, action: Action? = nil, keyEquivalent: KeySpec? = nil, target: (any ActionTarget)? = nil
   ) {
     self.title = title
     self.action = action
@@ -57,6 +57,9 @@ public final class MenuItem: ValidatedItem {
   /// Whether the item can be chosen. Set by validation when the menu auto-enables; set it
   /// yourself when it does not.
   public var isEnabled = true
+  /// Whether the item stays usable during a modal session although its target is not in the
+  /// modal window (AppKit's `worksWhenModal`, here on the item as well as on targets).
+  public var worksWhenModal = false
   /// True for a ``separator()``.
   public let isSeparatorItem: Bool
 

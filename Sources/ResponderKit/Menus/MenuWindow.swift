@@ -22,6 +22,7 @@ final class MenuWindow: Window {
     self.menu = menu
     self.app = application
     super.init(frame: Rect(origin: .zero, size: application.screenSize))
+    level = .popUpMenu
     menu.attachedApplication = application
     menu.update()
     box = MenuWindow.box(for: menu, anchor: anchor, screen: application.screenSize)

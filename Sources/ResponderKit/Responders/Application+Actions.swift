@@ -6,6 +6,19 @@ extension Application {
     case responder(Responder)
     case other(any ActionTarget)
 
+    /// An object named as the target (by the caller or a hook): sent to when its type
+    /// implements the action.
+    @MainActor init?(explicit object: AnyObject, _ action: Action) {
+      if let responder = object as? Responder {
+        guard responder.implementsAction(action) else { return nil }
+        self = .responder(responder)
+      } else if let target = object as? any ActionTarget, type(of: target).actionTable.contains(action) {
+        self = .other(target)
+      } else {
+        return nil
+      }
+    }
+
     var object: AnyObject {
       switch self {
       case .responder(let responder): return responder
@@ -16,8 +29,10 @@ extension Application {
 
   /// Sends `action` to `target`, or when `target` is nil, to the first object that can
   /// perform it, searched in Cocoa's order (see ``target(forAction:to:from:)``). Returns
-  /// whether some object performed it. A non-nil target that cannot perform the action gets
-  /// nothing and the result is false: there is no fallback to the chain.
+  /// whether some object performed it. A non-nil target whose table has the action performs
+  /// it, whatever its `canPerformAction(_:withSender:)` says (that question belongs to the
+  /// search, validation to the user interface); one without it gets nothing and the result is
+  /// false: there is no fallback to the chain.
   @discardableResult
   public func sendAction(_ action: Action, to target: AnyObject?, from sender: Any?, for event: Event? = nil)
     -> Bool
@@ -25,7 +40,7 @@ extension Application {
     guard !isTerminated, let resolved = resolveTarget(action, to: target, from: sender) else { return false }
     switch resolved {
     case .responder(let responder):
-      return type(of: responder).actionTable.perform(action, on: responder, sender: sender, event: event)
+      return responder.performAction(action, sender: sender, event: event)
     case .other(let object):
       return type(of: object).actionTable.perform(action, on: object, sender: sender, event: event)
     }
@@ -51,7 +66,7 @@ extension Application {
 
   /// The object that would perform `action`, without sending it.
   ///
-  /// A non-nil `target` is returned only if it can perform the action. With a nil target
+  /// A non-nil `target` is returned if its type implements the action. With a nil target
   /// the search is AppKit's:
   /// 1. the key window's first responder and each ``Responder/next`` up to the window, then
   ///    the window's delegate;
@@ -61,14 +76,19 @@ extension Application {
   ///
   /// When a window has no first responder but itself, its search starts at `sender` if the
   /// sender is a view in that window (so a button reaches its view controller, as in UIKit),
-  /// else at the window. Objects whose ``Responder/canPerformAction(_:withSender:)`` says no
-  /// are skipped.
+  /// else at the window's deepest visible content view controller
+  /// (``Window/contentResponder``). Objects whose ``Responder/canPerformAction(_:withSender:)``
+  /// says no are skipped; a class that overrides ``Responder/target(forAction:withSender:)``
+  /// answers for its objects, and ``Responder/supplementalTarget(forAction:sender:)`` is asked
+  /// of an object that cannot perform the action itself (AppKit).
   public func target(forAction action: Action, to target: AnyObject?, from sender: Any?) -> AnyObject? {
     resolveTarget(action, to: target, from: sender)?.object
   }
 
   /// Whether `item` should be enabled: its action resolves to a target (its own, or through
-  /// the chain) and that target's `validate(_:)` agrees. Nothing found means disabled.
+  /// the chain) and that target's `validate(_:)` agrees. Nothing found means disabled, and
+  /// so does, during a modal session, a target outside the modal window (see
+  /// ``Responder/worksWhenModal`` and ``MenuItem/worksWhenModal``).
   ///
   /// Named apart from ``Responder/validate(_:)``, which the application inherits as a
   /// target: with the same name, `app.validate(item)` would pick that one and always say yes.
@@ -76,28 +96,37 @@ extension Application {
     guard let action = item.action, let resolved = resolveTarget(action, to: target, from: item) else {
       return false
     }
+    if let modal = modalWindow, !allowsDuringModal(resolved, modal, item) { return false }
     switch resolved {
     case .responder(let responder): return responder.validate(item)
     case .other(let object): return object.validate(item)
     }
   }
 
-  func resolveTarget(_ action: Action, to target: AnyObject?, from sender: Any?) -> ResolvedTarget? {
-    if let target {
-      if let responder = target as? Responder {
-        return responder.canPerformAction(action, withSender: sender) ? .responder(responder) : nil
-      }
-      if let object = target as? any ActionTarget, object.canPerformAction(action, withSender: sender) {
-        return .other(object)
-      }
-      return nil
+  /// AppKit's modal rule: during a modal session an item reaches only targets in the modal
+  /// window, unless the item or its target works when modal.
+  private func allowsDuringModal(_ resolved: ResolvedTarget, _ modal: Window, _ item: any ValidatedItem)
+    -> Bool
+  {
+    if (item as? MenuItem)?.worksWhenModal == true { return true }
+    switch resolved {
+    case .responder(let responder):
+      return responder.responderWindow === modal || responder.worksWhenModal
+    case .other(let object):
+      return object === modal.delegateActionTarget || object.worksWhenModal
     }
+  }
+
+  func resolveTarget(_ action: Action, to target: AnyObject?, from sender: Any?) -> ResolvedTarget? {
+    if let target { return ResolvedTarget(explicit: target, action) }
     let key = keyWindow
     if let key, let found = search(key, action, sender) { return found }
     if let main = modalWindow ?? mainWindow, main !== key, let found = search(main, action, sender) {
       return found
     }
-    if canPerformAction(action, withSender: sender) { return .responder(self) }
+    if case .found(let object) = searchStep(action, sender) {
+      return object === self ? .responder(self) : ResolvedTarget(explicit: object, action)
+    }
     if let delegate = delegateActionTarget, delegate.canPerformAction(action, withSender: sender) {
       return .other(delegate)
     }
@@ -113,12 +142,14 @@ extension Application {
     } else if let view = sender as? View, view.window === window {
       current = view
     } else {
-      current = window
+      current = window.contentResponder
     }
     // The chain of a window ends at the application, which is searched last on its own.
     // (One owned variable rather than `while let`: a retain and a release less per step.)
     while current !== self {
-      if current.canPerformAction(action, withSender: sender) { return .responder(current) }
+      if case .found(let object) = current.searchStep(action, sender) {
+        return object === current ? .responder(current) : ResolvedTarget(explicit: object, action)
+      }
       if current === window {
         if let delegate = window.delegateActionTarget,
           delegate.canPerformAction(action, withSender: sender)

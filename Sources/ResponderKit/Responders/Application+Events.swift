@@ -1,28 +1,36 @@
 import Foundation
 
 extension Application {
-  /// The longest pause between clicks that still counts as a multiple click, in seconds.
+  /// The longest pause between one tap's end and the next tap's start that still counts as a
+  /// multiple tap, in seconds.
   public static let multipleClickInterval: TimeInterval = 0.5
 
-  /// Turns raw input into an event and delivers it; returns whether something received it.
-  /// Input is refused (false) after termination, and while a modal session runs, for any
-  /// window but the modal one.
+  /// The longest press that still counts as a tap, in seconds (UIKit's long-press default).
+  public static let longPressDuration: TimeInterval = 0.5
+
+  /// How far, in cells, a touch may move and still be a tap at the same place.
+  public static let tapSlop: Double = 1.5
+
+  /// Turns raw input into an event and delivers it through ``sendEvent(_:)``; returns whether
+  /// some window received it. Input is refused (false) after termination, and while a modal
+  /// session runs, for any window but the modal one.
   @discardableResult
   public func handle(_ input: InputEvent) -> Bool {
     guard !isTerminated else { return false }
     defer { eventDidFinish() }
+    let event: Event
     switch input {
     case .key(let key):
-      return deliver(Event(key: key))
+      event = Event(key: key)
     case .touches(let samples):
-      return deliverTouches(samples)
+      guard let touches = updateTouches(samples) else { return false }
+      event = touches
     case .scroll(let scroll):
-      let event = Event(
+      event = Event(
         type: .scroll, timestamp: scroll.timestamp, scroll: scroll, modifierFlags: scroll.modifierFlags)
-      return deliver(event)
     case .paste(let text, let timestamp), .text(let text, let timestamp):
       // Both are inserted as they are: the window sends them to `insertText`.
-      return deliver(Event(type: .paste, timestamp: timestamp, text: text))
+      event = Event(type: .paste, timestamp: timestamp, text: text)
     case .focus(let active, _):
       setActive(active)
       return true
@@ -30,20 +38,22 @@ extension Application {
       screenSize = size
       return true
     }
+    eventWasDelivered = false
+    sendEvent(event)
+    return eventWasDelivered
   }
 
-  private func deliver(_ event: Event) -> Bool {
-    let window: Window?
-    switch event.type {
-    case .scroll:
-      window = event.scroll.flatMap { self.window(at: $0.location) }
-    default:
-      window = keyWindow
-    }
-    guard let window else { return false }
-    if let modal = modalWindow, modal !== window { return false }
-    sendEvent(event, to: window)
-    return true
+  /// Whether input may reach `window`: always, except during a modal session, when only the
+  /// modal window and windows above it (its popup menus, the host's overlays) get it.
+  func modalAllows(_ window: Window) -> Bool {
+    guard let modal = modalWindow, modal !== window else { return true }
+    return effectiveLevel(of: window) > effectiveLevel(of: modal)
+  }
+
+  func deliver(_ event: Event, to window: Window) {
+    guard modalAllows(window) else { return }
+    window.sendEvent(event)
+    eventWasDelivered = true
   }
 
   /// The frontmost window containing a screen point.
@@ -51,9 +61,24 @@ extension Application {
     windows.first { $0.frame.contains(point) }
   }
 
-  private func deliverTouches(_ samples: [TouchSample]) -> Bool {
+  /// Cancels the touches in progress that match `predicate` (UIKit's interruptions: the
+  /// view left its window, a modal session began, the application resigned active): each
+  /// gets `touchesCancelled`, later samples for it are ignored, and the tap count restarts.
+  func cancelTouches(where predicate: (Touch) -> Bool) {
+    let cancelled = activeTouches.values.filter(predicate)
+    guard !cancelled.isEmpty else { return }
+    for touch in cancelled {
+      activeTouches[touch.id] = nil
+      touch.phase = .cancelled
+    }
+    lastTap = nil
+    let timestamp = cancelled.map(\.timestamp).max() ?? 0
+    sendEvent(Event(type: .touches, timestamp: timestamp, touches: Set(cancelled)))
+  }
+
+  /// Updates the touches in progress from `samples`; nil if none of them belongs to a window.
+  private func updateTouches(_ samples: [TouchSample]) -> Event? {
     var touches: Set<Touch> = []
-    var delivered = false
     var timestamp: TimeInterval = 0
     var modifiers: KeyEvent.ModifierFlags = []
     for sample in samples {
@@ -64,13 +89,13 @@ extension Application {
         if let stale = activeTouches[sample.id] {
           // A new press without a release: the old contact is over.
           stale.phase = .cancelled
+          activeTouches[sample.id] = nil
           touches.insert(stale)
         }
+        guard let window = window(at: sample.location), modalAllows(window) else { continue }
         touch = Touch(
           id: sample.id, phase: .began, location: sample.location,
-          timestamp: sample.timestamp, tapCount: tapCount(for: sample))
-        guard let window = window(at: sample.location) else { continue }
-        if let modal = modalWindow, modal !== window { continue }
+          timestamp: sample.timestamp, tapCount: tapCount(startingAt: sample))
         touch.window = window
         activeTouches[sample.id] = touch
       } else {
@@ -80,8 +105,12 @@ extension Application {
         touch.screenLocation = sample.location
         touch.phase = sample.phase
         touch.timestamp = sample.timestamp
+        if touch.startLocation.distance(to: sample.location) >= Application.tapSlop {
+          touch.leftTapSlop = true
+        }
         if sample.phase == .ended || sample.phase == .cancelled {
           activeTouches[sample.id] = nil
+          recordTap(touch)
         }
       }
       touch.modifierFlags = sample.modifierFlags
@@ -92,23 +121,29 @@ extension Application {
       touch.phase = .stationary
       touches.insert(touch)
     }
-    let event = Event(type: .touches, timestamp: timestamp, touches: touches, modifierFlags: modifiers)
-    let windows = Set(touches.compactMap { $0.window.map(ObjectIdentifier.init) })
-    for window in self.windows.reversed() where windows.contains(ObjectIdentifier(window)) {
-      window.sendEvent(event)
-      delivered = true
-    }
-    return delivered
+    guard touches.contains(where: { $0.window != nil }) else { return nil }
+    return Event(type: .touches, timestamp: timestamp, touches: touches, modifierFlags: modifiers)
   }
 
-  private func tapCount(for sample: TouchSample) -> Int {
-    var count = 1
-    if let last = lastTap, sample.timestamp - last.time <= Application.multipleClickInterval,
-      sample.location.distance(to: last.location) < 1.5
-    {
-      count = last.count + 1
+  /// UIKit's count: 1, or one more than the previous tap's when this touch begins at its
+  /// place within ``multipleClickInterval`` of its end, with no other touch down.
+  private func tapCount(startingAt sample: TouchSample) -> Int {
+    guard activeTouches.isEmpty, let last = lastTap,
+      sample.timestamp - last.time <= Application.multipleClickInterval,
+      sample.location.distance(to: last.location) < Application.tapSlop
+    else {
+      lastTap = nil
+      return 1
     }
-    lastTap = (sample.location, sample.timestamp, count)
-    return count
+    return last.count + 1
+  }
+
+  /// Remembers a finished touch as the last tap if it was one: ended, short, and still at
+  /// its starting place; anything else (a drag, a long press, a cancellation) resets the count.
+  private func recordTap(_ touch: Touch) {
+    let isTap =
+      touch.phase == .ended && !touch.leftTapSlop
+      && touch.timestamp - touch.startTimestamp <= Application.longPressDuration
+    lastTap = isTap ? (touch.startLocation, touch.timestamp, touch.tapCount) : nil
   }
 }

@@ -109,10 +109,13 @@ open class Application: Responder {
     post(Application.didFinishLaunchingNotification)
   }
 
-  /// Records whether the terminal has focus and tells the delegate.
+  /// Records whether the terminal has focus and tells the delegate; losing it cancels the
+  /// touches in progress.
   public func setActive(_ active: Bool) {
     guard active != isActive else { return }
     isActive = active
+    // Resigning active interrupts every touch in progress (UIKit).
+    if !active { cancelTouches { _ in true } }
     post(active ? Application.didBecomeActiveNotification : Application.didResignActiveNotification)
   }
 
@@ -175,6 +178,7 @@ open class Application: Responder {
     window.application = self
     if !windows.contains(where: { $0 === window }) {
       windows.append(window)
+      orderWindowsByLevel()
       window.fit(toScreen: screenSize)
       setNeedsDisplay()
     }
@@ -184,13 +188,32 @@ open class Application: Responder {
     window.application = self
     windows.removeAll { $0 === window }
     if front { windows.insert(window, at: 0) } else { windows.append(window) }
+    orderWindowsByLevel()
     window.fit(toScreen: screenSize)
     setNeedsDisplay()
   }
 
+  /// The level a window is ordered by: its own, raised to ``Window/Level/modalPanel`` while
+  /// it runs a modal session, so no other window of the application covers it.
+  func effectiveLevel(of window: Window) -> Window.Level {
+    modalSessions.contains { $0.window === window } ? max(window.level, .modalPanel) : window.level
+  }
+
+  /// Sorts the windows front to back by level, keeping their order within a level.
+  func orderWindowsByLevel() {
+    let sorted = windows.enumerated().sorted {
+      let (a, b) = (effectiveLevel(of: $0.element), effectiveLevel(of: $1.element))
+      return a != b ? a > b : $0.offset < $1.offset
+    }.map(\.element)
+    if !sorted.elementsEqual(windows, by: ===) {
+      windows = sorted
+      setNeedsDisplay()
+    }
+  }
+
   func setKeyWindow(_ window: Window) {
     guard window.canBecomeKey, keyWindow !== window else { return }
-    if let modal = modalWindow, modal !== window { return }
+    guard modalAllows(window) else { return }
     if !windows.contains(where: { $0 === window }) { order(window, front: true) }
     let old = keyWindow
     keyWindow = window
@@ -208,6 +231,7 @@ open class Application: Responder {
   }
 
   func remove(_ window: Window) {
+    cancelTouches { $0.window === window }
     windows.removeAll { $0 === window }
     if let index = modalSessions.lastIndex(where: { $0.window === window }) {
       let session = modalSessions.remove(at: index)
@@ -242,6 +266,8 @@ open class Application: Responder {
     for window: Window, completionHandler: (@MainActor (ModalResponse) -> Void)? = nil
   ) -> ModalSession {
     let session = ModalSession(window: window, completion: completionHandler)
+    // Touches elsewhere end before the session shuts their windows out.
+    cancelTouches { $0.window !== window }
     modalSessions.append(session)
     window.application = self
     window.orderFront()
@@ -286,6 +312,7 @@ open class Application: Responder {
   }
 
   private func end(_ session: ModalSession, _ code: ModalResponse) {
+    orderWindowsByLevel()
     if let previous = session.previousKeyWindow, previous.application === self {
       setKeyWindow(previous)
     }
@@ -335,13 +362,39 @@ open class Application: Responder {
     keyEquivalentHandler?(event) ?? false
   }
 
-  /// Delivers an event to a window; override to watch every event.
-  open func sendEvent(_ event: Event, to window: Window) {
-    if event.type == .key, let key = event.key, key.phase != .up {
-      // Menus see keys before the window, as NSApplication does.
-      if performKeyEquivalent(with: key) { return }
+  /// Delivers an event to its window: keys (after the menus' key equivalents) and pastes to
+  /// the key window, scrolls to the window under the pointer, touches to the windows they
+  /// began in. Every event passes here, touches and the system's touch cancellations
+  /// included, so an override can watch all input (AppKit's and UIKit's `sendEvent(_:)`);
+  /// call `super` to deliver it.
+  open func sendEvent(_ event: Event) {
+    switch event.type {
+    case .touches:
+      var seen: Set<ObjectIdentifier> = []
+      for touch in event.allTouches.sorted(by: { $0.id < $1.id }) {
+        guard let window = touch.window, seen.insert(ObjectIdentifier(window)).inserted else { continue }
+        // A cancellation always arrives; other phases only in the modal window, if any.
+        if !modalAllows(window), touch.phase != .cancelled { continue }
+        window.sendEvent(event)
+        eventWasDelivered = true
+      }
+    case .scroll:
+      guard let window = event.scroll.flatMap({ self.window(at: $0.location) }) else { return }
+      deliver(event, to: window)
+    case .key, .paste:
+      guard let window = keyWindow else { return }
+      if event.type == .key, let key = event.key, key.phase != .up, modalAllows(window),
+        !window.textInputComesFirst(for: key)
+      {
+        // Menus see keys before the window, as NSApplication does, except the keys a text
+        // field edits with.
+        if performKeyEquivalent(with: key) {
+          eventWasDelivered = true
+          return
+        }
+      }
+      deliver(event, to: window)
     }
-    window.sendEvent(event)
   }
 
   /// Menus install themselves here to answer key equivalents.
@@ -363,6 +416,8 @@ open class Application: Responder {
   // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
   var activeTouches: [Int: Touch] = [:]
   var lastTap: (location: Point, time: TimeInterval, count: Int)?
+  /// Set by the default ``sendEvent(_:)`` when a window received the event.
+  var eventWasDelivered = false
 
   /// Called after each event that was delivered: ends the undo groups opened by it.
   func eventDidFinish() {

@@ -39,21 +39,33 @@ open class Responder: ActionTarget {
   /// invalid contents can say false to keep focus.
   open var canResignFirstResponder: Bool { true }
 
-  /// Asks the window to make this object first responder; true if it now is.
-  /// Same rules as ``Window/makeFirstResponder(_:)``.
+  /// Asks to become first responder; true if this object now is (UIKit's shape).
+  ///
+  /// Override it to refuse (return false) or to react, calling `super` to go ahead. The
+  /// window calls it once on every path that moves focus here — ``Window/makeFirstResponder(_:)``,
+  /// Tab, a tap, ``Window/initialFirstResponder`` — after the old first responder agreed to
+  /// resign. The default answers ``canBecomeFirstResponder`` when the window is asking, and
+  /// otherwise asks the window to make the change.
   @discardableResult
   open func becomeFirstResponder() -> Bool {
-    guard let window = responderWindow else { return false }
-    _ = window.makeFirstResponder(self)
-    return isFirstResponder
+    guard let window = responderWindow, canBecomeFirstResponder else { return false }
+    if window.isConsulting(self) { return true }
+    return window.changeFirstResponder(to: self, consulted: self) && isFirstResponder
   }
 
-  /// Gives up first-responder status, leaving the window as first responder. False if this
-  /// object refuses (``canResignFirstResponder``) or is not first responder.
+  /// Gives up first-responder status, leaving the window as first responder; false if this
+  /// object refuses or is not first responder.
+  ///
+  /// Override it to refuse (return false, for example while a field holds invalid text) or
+  /// to react, calling `super` to go ahead. The window calls it once whenever focus moves
+  /// away; when the object leaves its window the answer is ignored. The default answers
+  /// ``canResignFirstResponder``.
   @discardableResult
   open func resignFirstResponder() -> Bool {
-    guard isFirstResponder, let window = responderWindow else { return false }
-    return window.makeFirstResponder(nil)
+    guard let window = responderWindow else { return false }
+    if window.isConsulting(self) { return canResignFirstResponder }
+    guard isFirstResponder, canResignFirstResponder else { return false }
+    return window.changeFirstResponder(to: nil, consulted: self)
   }
 
   /// Called after this object became first responder. Override to show focus.
@@ -82,10 +94,28 @@ open class Responder: ActionTarget {
     if let cached = cachedActionTable {
       table = cached
     } else {
-      table = Unmanaged.passRetained(type(of: self).actionTable)
-      cachedActionTable = table
+      table = loadActionTable()
     }
     return Responder.table(table, contains: action)
+  }
+
+  /// Reads the class's table once, checking that it was built for this class.
+  private func loadActionTable() -> Unmanaged<ActionTable> {
+    let table = type(of: self).actionTable
+    table.checkAccepts(self)
+    let reference = Unmanaged.passRetained(table)
+    cachedActionTable = reference
+    return reference
+  }
+
+  /// Calls this object's method for `action` through its checked, cached table; false if it
+  /// has none.
+  @discardableResult
+  final func performAction(_ action: Action, sender: Any?, event: Event?) -> Bool {
+    let table = cachedActionTable ?? loadActionTable()
+    return table._withUnsafeGuaranteedRef {
+      $0.perform(action, on: self, sender: sender, event: event, checked: true)
+    }
   }
 
   /// Reads the table without retaining it. Nonisolated, so the closure needs no executor check.
@@ -104,23 +134,86 @@ open class Responder: ActionTarget {
   /// buttons, key commands). Default true.
   open func validate(_ item: any ValidatedItem) -> Bool { true }
 
+  /// Whether menu items and key equivalents may reach this object during a modal session for
+  /// a window it is not in (AppKit's `worksWhenModal`). Default false.
+  open var worksWhenModal: Bool { false }
+
   /// The object that would perform `action` starting here: this object if it can, else the
   /// next responder's answer (UIKit's `target(forAction:withSender:)`).
+  ///
+  /// Override it to redirect an action: the nil-target search uses an override's answer when
+  /// it reaches this object — an object means "send it there", nil "not me, go on up".
   open func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    var responder: Responder? = self
+    if TargetHooks.isAsking(self) { return TargetHooks.defaultAnswer }
+    // This object's own override already ran (it called super): start with its default.
+    if canPerformAction(action, withSender: sender) { return self }
+    if hasTargetHooks, let supplemental = supplementalTarget(forAction: action, sender: sender) {
+      return supplemental
+    }
+    var responder = next
     while let current = responder {
-      if current.canPerformAction(action, withSender: sender) { return current }
-      responder = current.next
+      switch current.searchStep(action, sender) {
+      case .found(let target): return target
+      case .goOn: responder = current.next
+      }
     }
     return nil
   }
 
-  /// Performs `action` here if this object can, else passes it up the chain; false if
+  /// One responder's part of a search, hooks included: an override of
+  /// ``target(forAction:withSender:)`` answers first, then the object itself, then its
+  /// ``supplementalTarget(forAction:sender:)``. Objects whose class overrides neither hook
+  /// pay one cached flag test for them.
+  @inline(__always)
+  final func searchStep(_ action: Action, _ sender: Any?) -> TargetHooks.Step {
+    let hooked = hasTargetHooks
+    if hooked {
+      let answer = TargetHooks.ask(self) { $0.target(forAction: action, withSender: sender) }
+      if answer !== TargetHooks.defaultAnswer {
+        return answer.map { .found($0) } ?? .goOn
+      }
+    }
+    if canPerformAction(action, withSender: sender) { return .found(self) }
+    if hooked, let supplemental = supplementalTarget(forAction: action, sender: sender) {
+      return .found(supplemental)
+    }
+    return .goOn
+  }
+
+  /// Whether this object's class overrides a target hook, found once per class and kept.
+  final var hasTargetHooks: Bool {
+    @inline(__always) get {
+      if hookState == 0 { hookState = TargetHooks.overridden(by: type(of: self)) ? 2 : 1 }
+      return hookState == 2
+    }
+  }
+
+  /// 0: not looked up yet; 1: no hooks; 2: hooks.
+  private var hookState: UInt8 = 0
+
+  /// An object to send `action` to when this responder cannot perform it itself (AppKit's
+  /// `supplementalTarget(forAction:sender:)`), consulted by the nil-target search; default nil.
+  open func supplementalTarget(forAction action: Action, sender: Any?) -> AnyObject? { nil }
+
+  /// Performs `action` here if this object can, else passes it up the chain: a window's
+  /// delegate is tried after the window, the application's after the application; false if
   /// nothing did (AppKit's `tryToPerform(_:with:)`).
   @discardableResult
   open func tryToPerform(_ action: Action, with sender: Any?) -> Bool {
-    guard let target = target(forAction: action, withSender: sender) as? Responder else { return false }
-    return type(of: target).actionTable.perform(action, on: target, sender: sender, event: nil)
+    var responder: Responder? = self
+    while let current = responder {
+      if current.canPerformAction(action, withSender: sender) {
+        return current.performAction(action, sender: sender, event: nil)
+      }
+      if let delegate = (current as? Window)?.delegateActionTarget
+        ?? (current as? Application)?.delegateActionTarget,
+        delegate.canPerformAction(action, withSender: sender)
+      {
+        return type(of: delegate).actionTable.perform(action, on: delegate, sender: sender, event: nil)
+      }
+      responder = current.next
+    }
+    return false
   }
 
   // MARK: Events

@@ -136,11 +136,7 @@ open class View: Responder {
 
   private func detach(keepingWindow newWindow: Window?) {
     guard let parent = superview else { return }
-    if let window = parent.window, window !== newWindow,
-      let first = window.firstResponder as? View, first.isDescendant(of: self)
-    {
-      window.forceResignFirstResponder()
-    }
+    if let window = parent.window, window !== newWindow { window.viewWillLeave(self) }
     parent.willRemoveSubview(self)
     parent.subviews.removeAll { $0 === self }
     superviewStorage = nil
@@ -316,6 +312,10 @@ open class View: Responder {
       viewController?.viewWillLayoutSubviews()
       layoutSubviews()
       viewController?.viewDidLayoutSubviews()
+      // A presented controller's view covers its presenter's.
+      if let presented = viewController?.presentedViewController?.view, presented.superview === self {
+        presented.frame = bounds
+      }
     }
     for subview in subviews { subview.layoutIfNeeded() }
   }

@@ -35,6 +35,9 @@ open class ViewController: Responder {
     }
   }
 
+  /// The view if it was loaded, without loading it.
+  var loadedViewIfPresent: View? { loadedView }
+
   /// Whether the view was loaded.
   public var isViewLoaded: Bool { loadedView != nil }
 
@@ -71,8 +74,45 @@ open class ViewController: Responder {
   public private(set) weak var parent: ViewController?
   /// The contained view controllers.
   public private(set) var children: [ViewController] = []
-  /// The view controller that presented this one modally, if any.
-  public internal(set) weak var presentingViewController: ViewController?
+  /// The view controller that presented this one, if any.
+  public private(set) weak var presentingViewController: ViewController?
+  /// The view controller this one presents, if any.
+  public private(set) var presentedViewController: ViewController?
+
+  /// Presents `controller` over this one, UIKit's way (not an application modal session): its
+  /// view covers this controller's view, keys reach it when nothing is focused, and its next
+  /// responder is this controller. The child reports back, typically through a delegate, and
+  /// is dismissed with ``dismiss()``. Does nothing if this controller already presents one.
+  public func present(_ controller: ViewController) {
+    guard presentedViewController == nil, controller.presentingViewController == nil, controller !== self
+    else {
+      return
+    }
+    presentedViewController = controller
+    controller.presentingViewController = self
+    controller.viewWillAppear()
+    view.addSubview(controller.view)
+    controller.view.frame = view.bounds
+    // Focus leaves the covered screen; keys go to the presented one.
+    if let window, let first = window.firstResponder as? View, first.isDescendant(of: view),
+      !first.isDescendant(of: controller.view)
+    {
+      window.makeFirstResponder(nil)
+    }
+    controller.viewDidAppear()
+  }
+
+  /// Dismisses the controller this one presents or, called on a presented controller, itself.
+  public func dismiss() {
+    guard let presented = presentedViewController ?? (presentingViewController != nil ? self : nil),
+      let presenter = presented.presentingViewController
+    else { return }
+    presented.viewWillDisappear()
+    presented.view.removeFromSuperview()
+    presenter.presentedViewController = nil
+    presented.presentingViewController = nil
+    presented.viewDidDisappear()
+  }
 
   /// Adds a child; the caller places the child's view.
   public func addChild(_ child: ViewController) {
@@ -97,11 +137,11 @@ open class ViewController: Responder {
   /// The window.
   open override var responderWindow: Window? { window }
 
-  /// The root view's superview, else the presenting view controller, else the window when
+  /// The presenting view controller, else the root view's superview, else the window when
   /// this is its root view controller, else the parent.
   open override var next: Responder? {
-    if let superview = loadedView?.superview { return superview }
     if let presentingViewController { return presentingViewController }
+    if let superview = loadedView?.superview { return superview }
     if let window = loadedView?.hostWindow { return window }
     return parent
   }

@@ -1,9 +1,30 @@
 extension Window {
+  /// Where keys start: the first responder, or with none but the window, the deepest visible
+  /// content view controller — a presented one, else the top of a navigation stack, else the
+  /// root view controller — so a screen's key commands still work after editing ends.
+  public var contentResponder: Responder {
+    if let first = firstResponder, first !== self { return first }
+    guard var controller = rootViewController, controller.window === self else { return self }
+    while true {
+      if let presented = controller.presentedViewController, presented.window === self {
+        controller = presented
+      } else if let navigation = controller as? NavigationController, let top = navigation.topViewController,
+        top.window === self
+      {
+        controller = top
+      } else {
+        return controller
+      }
+    }
+  }
+
   /// Key routing in the key window: key commands, then `keyDown` on the first responder
-  /// (passed up the chain), then — when it reaches the window — the key bindings.
-  /// (Menus saw the key already: ``Application/sendEvent(_:to:)``.)
+  /// (passed up the chain), then — when it reaches the window — the key bindings. While a
+  /// responder that takes text is first responder, the keys it edits with reach it before
+  /// key commands that do not ask for priority (UIKit's `wantsPriorityOverSystemBehavior`).
+  /// (Menus saw the key already: ``Application/sendEvent(_:)``.)
   func dispatchKey(_ key: KeyEvent, event: Event) {
-    let responder = firstResponder ?? self
+    let responder = contentResponder
     if key.phase == .up {
       responder.keyUp(with: key)
       return
@@ -17,17 +38,24 @@ extension Window {
       }
       return
     }
-    if performKeyCommand(for: key, event: event) { return }
+    if performKeyCommand(for: key, event: event, onlyPriority: textInputComesFirst(for: key)) { return }
     responder.keyDown(with: key)
+  }
+
+  /// Whether `key` reaches the first responder before menus and key commands: it takes text
+  /// and edits with the key (typed text, BackSpace, Delete, the arrows, Home, End, Return).
+  func textInputComesFirst(for key: KeyEvent) -> Bool {
+    key.isTextEditingKey && contentResponder.acceptsTextInput
   }
 
   /// Finds the first key command matching `key`, from the first responder up the chain, and
   /// sends its action nil-targeted if something can perform it and validation allows it.
-  func performKeyCommand(for key: KeyEvent, event: Event) -> Bool {
+  func performKeyCommand(for key: KeyEvent, event: Event, onlyPriority: Bool = false) -> Bool {
     guard let app = application else { return false }
-    var responder: Responder? = firstResponder ?? self
+    var responder: Responder? = contentResponder
     while let current = responder {
-      for command in current.keyCommands where command.matches(key) {
+      for command in current.keyCommands
+      where command.matches(key) && (!onlyPriority || command.wantsPriorityOverSystemBehavior) {
         guard let action = command.action, app.validateItem(command) else { continue }
         if app.sendAction(action, to: nil, from: command, for: event) { return true }
       }
@@ -37,10 +65,12 @@ extension Window {
   }
 
   /// The end of the key's trip: text for a first responder that takes it, else the bound
-  /// actions sent through the chain. Tab and Shift-Tab that nothing took move focus; Escape
-  /// that nothing took ends a modal session on this window. Returns whether it was used.
+  /// actions, each tried up this window's chain from where keys start (AppKit's
+  /// `doCommand(by:)`: `tryToPerform`, delegates included), never in another window. Tab and
+  /// Shift-Tab that nothing took move focus; Escape that nothing took ends a modal session on
+  /// this window. Returns whether it was used.
   func interpretKeyEvent(_ key: KeyEvent) -> Bool {
-    let responder = firstResponder ?? self
+    let responder = contentResponder
     if responder.acceptsTextInput, key.isText {
       responder.insertText(key.characters)
       return true
@@ -50,7 +80,7 @@ extension Window {
     guard !actions.isEmpty else { return false }
     var performed = false
     for action in actions {
-      if app.sendAction(action, to: nil, from: self) {
+      if !app.isTerminated, responder.tryToPerform(action, with: self) {
         performed = true
       } else if action == .insertTab {
         selectNextKeyView(self)
@@ -67,10 +97,27 @@ extension Window {
   }
 }
 
+extension KeyEvent.ModifierFlags {
+  /// The modifiers that make a key a command rather than typing.
+  static let commandKeys: KeyEvent.ModifierFlags = [.control, .alt, .super, .hyper, .meta]
+}
+
 extension KeyEvent {
+  /// Whether a responder that takes text edits with this key: typed text, BackSpace, Delete,
+  /// the arrows, Home, End and Return, with no Control or Alt (those keys still reach key
+  /// commands and menus first).
+  var isTextEditingKey: Bool {
+    if isText { return true }
+    guard modifierFlags.isDisjoint(with: .commandKeys) else { return false }
+    switch keysym {
+    case .backSpace, .delete, .left, .right, .up, .down, .home, .end, .returnKey, .kpEnter: return true
+    default: return false
+    }
+  }
+
   /// Whether the key types text: printable characters with no command modifier held.
   var isText: Bool {
-    guard !characters.isEmpty, modifierFlags.isDisjoint(with: [.control, .alt, .super, .hyper, .meta]) else {
+    guard !characters.isEmpty, modifierFlags.isDisjoint(with: .commandKeys) else {
       return false
     }
     return characters.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7f }

@@ -59,9 +59,7 @@ open class Window: Responder {
     didSet {
       guard oldValue !== rootView else { return }
       if let oldValue {
-        if let first = firstResponder as? View, first.isDescendant(of: oldValue) {
-          forceResignFirstResponder()
-        }
+        viewWillLeave(oldValue)
         oldValue.hostWindow = nil
         oldValue.notifyWindowChange(from: self, to: nil)
       }
@@ -100,6 +98,12 @@ open class Window: Responder {
 
   private func layoutRootView() {
     rootView?.frame = Rect(origin: .zero, size: frame.size)
+  }
+
+  /// The window's level: windows of a higher level are always in front. A modal session's
+  /// window counts as at least ``Level/modalPanel`` while the session runs.
+  public var level: Level = .normal {
+    didSet { if level != oldValue { application?.orderWindowsByLevel() } }
   }
 
   /// The application that shows the window.
@@ -165,24 +169,64 @@ open class Window: Responder {
 
   /// Makes `responder` first responder, with AppKit's rules:
   /// - already first: true, nothing happens;
-  /// - the current one refuses to resign (``Responder/canResignFirstResponder``): false,
-  ///   nothing changes;
-  /// - the new one refuses (``Responder/canBecomeFirstResponder`` or it is not in this
+  /// - the current one's ``Responder/resignFirstResponder()`` refuses: false, nothing changes;
+  /// - the new one's ``Responder/becomeFirstResponder()`` refuses (or it is not in this
   ///   window): the window becomes first responder and the result is still true;
   /// - nil: the window becomes first responder.
+  ///
+  /// Each of the two is asked once, through the overridable methods.
   @discardableResult
   public func makeFirstResponder(_ responder: Responder?) -> Bool {
+    changeFirstResponder(to: responder, consulted: nil)
+  }
+
+  /// The one path every focus change takes. `consulted` is the responder whose own
+  /// `becomeFirstResponder()` or `resignFirstResponder()` started the change, so it is not
+  /// asked a second time.
+  func changeFirstResponder(to responder: Responder?, consulted: Responder?) -> Bool {
     let target = responder ?? self
     if firstResponder === target { return true }
-    if let current = firstResponder, current !== self, !current.canResignFirstResponder { return false }
-    let accepted = target.canBecomeFirstResponder && target.responderWindow === self
+    if let current = firstResponder, current !== self, current !== consulted {
+      guard consult(current, { $0.resignFirstResponder() }) else { return false }
+    }
+    var accepted = target === self
+    if !accepted, target.responderWindow === self {
+      accepted = target === consulted || consult(target, { $0.becomeFirstResponder() })
+    }
     switchFirstResponder(to: accepted ? target : self)
     return true
   }
 
-  /// Drops first responder to the window without asking (the view is leaving the window).
-  func forceResignFirstResponder() {
-    switchFirstResponder(to: self)
+  /// Asks `responder`'s overridable method; its call to `super` then answers the question
+  /// instead of starting another change.
+  private func consult(_ responder: Responder, _ question: (Responder) -> Bool) -> Bool {
+    let saved = consulting
+    consulting = responder
+    defer { consulting = saved }
+    return question(responder)
+  }
+
+  private weak var consulting: Responder?
+
+  /// Whether the window is asking `responder` to become or resign first responder.
+  func isConsulting(_ responder: Responder) -> Bool { consulting === responder }
+
+  /// Ends the focus of a first responder inside `view`, which is leaving the window: its
+  /// `resignFirstResponder()` is called and the answer ignored, and the window becomes first
+  /// responder.
+  func endFocus(inside view: View) {
+    guard let first = firstResponder, first !== self else { return }
+    let focused = (first as? View) ?? (first as? ViewController)?.loadedViewIfPresent
+    guard let focused, focused.isDescendant(of: view) else { return }
+    _ = consult(first) { $0.resignFirstResponder() }
+    if firstResponder === first { switchFirstResponder(to: self) }
+  }
+
+  /// `view` is leaving the window: a first responder inside it stops being first responder
+  /// and touches on it are cancelled (UIKit: removal from the window is an interruption).
+  func viewWillLeave(_ view: View) {
+    endFocus(inside: view)
+    application?.cancelTouches { $0.view?.isDescendant(of: view) == true }
   }
 
   private func switchFirstResponder(to newResponder: Responder) {

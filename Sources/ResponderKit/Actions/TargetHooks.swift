@@ -1,0 +1,112 @@
+/// How the nil-target search consults ``Responder/target(forAction:withSender:)`` and
+/// ``Responder/supplementalTarget(forAction:sender:)`` without making every responder pay
+/// for them.
+///
+/// Whether a class overrides either hook is decided once per class by comparing its method
+/// table with `Responder`'s: the two slots are found by diffing against two probe classes
+/// that each override one hook. If the runtime layout does not look as expected (sizes
+/// differ, or a probe differs in anything but one slot), every class is treated as hooked —
+/// slower, never wrong.
+@MainActor
+enum TargetHooks {
+  /// A responder's part of a search.
+  enum Step {
+    /// Send the action to this object.
+    case found(AnyObject)
+    /// Not here: go on up the chain.
+    case goOn
+  }
+
+  /// What the base ``Responder/target(forAction:withSender:)`` answers while the search asks
+  /// an override: "do the default for this object".
+  static let defaultAnswer = DefaultAnswer()
+
+  /// The marker type of ``defaultAnswer``.
+  final class DefaultAnswer: Sendable {}
+
+  private static var asking: ObjectIdentifier?
+
+  /// Whether the search is asking `responder`'s override right now.
+  static func isAsking(_ responder: Responder) -> Bool {
+    asking == ObjectIdentifier(responder)
+  }
+
+  /// Calls an override of `target(forAction:withSender:)` on `responder` so that its call to
+  /// `super` answers ``defaultAnswer`` instead of walking the chain.
+  static func ask(_ responder: Responder, _ body: (Responder) -> AnyObject?) -> AnyObject? {
+    let saved = asking
+    asking = ObjectIdentifier(responder)
+    defer { asking = saved }
+    return body(responder)
+  }
+
+  private static var known: [ObjectIdentifier: Bool] = [:]
+
+  /// Whether `type` overrides either hook (looked up once per class).
+  static func overridden(by type: Responder.Type) -> Bool {
+    let id = ObjectIdentifier(type)
+    if let answer = known[id] { return answer }
+    let answer =
+      slots.map { slots in slots.contains { word(of: type, at: $0) != word(of: Responder.self, at: $0) } }
+      ?? true
+    known[id] = answer
+    return answer
+  }
+
+  /// The byte offsets of the two hooks' method-table slots, or nil if they cannot be found.
+  /// Each probe also differs from `Responder` where the compiler gave it its own entries (the
+  /// inherited initialisers), but those differ in both probes; a hook's slot differs in one.
+  private static let slots: [Int]? = {
+    guard let target = differingWords(TargetProbe.self),
+      let supplemental = differingWords(SupplementalProbe.self)
+    else { return nil }
+    let targetOnly = target.subtracting(supplemental), supplementalOnly = supplemental.subtracting(target)
+    guard targetOnly.count == 1, supplementalOnly.count == 1 else { return nil }
+    return Array(targetOnly) + Array(supplementalOnly)
+  }()
+
+  // Swift class metadata (without Objective-C interop): kind, superclass, flags,
+  // instance address point, instance size, alignment mask, reserved, class size, class
+  // address point, description, ivar destroyer — then the members, method table included.
+  private static let classSizeOffset = 32
+  private static let classAddressPointOffset = 36
+  private static let membersOffset = 56
+
+  /// The offsets of the member words in which `probe` differs from `Responder`, or nil if
+  /// their metadata differ in size.
+  private static func differingWords(_ probe: Responder.Type) -> Set<Int>? {
+    guard let end = memberEnd(of: Responder.self), memberEnd(of: probe) == end else { return nil }
+    return Set(
+      stride(from: membersOffset, to: end, by: MemoryLayout<UInt>.size).filter {
+        word(of: probe, at: $0) != word(of: Responder.self, at: $0)
+      })
+  }
+
+  /// Where the metadata of `type` ends, from its address point; nil if implausible.
+  private static func memberEnd(of type: Responder.Type) -> Int? {
+    let base = metadata(type)
+    let size = Int(base.load(fromByteOffset: classSizeOffset, as: UInt32.self))
+    let addressPoint = Int(base.load(fromByteOffset: classAddressPointOffset, as: UInt32.self))
+    let end = size - addressPoint
+    guard end > membersOffset, end < 1 << 16, end % MemoryLayout<UInt>.size == 0 else { return nil }
+    return end
+  }
+
+  private static func word(of type: Responder.Type, at offset: Int) -> UInt {
+    metadata(type).load(fromByteOffset: offset, as: UInt.self)
+  }
+
+  private static func metadata(_ type: Responder.Type) -> UnsafeRawPointer {
+    unsafeBitCast(type as AnyClass, to: UnsafeRawPointer.self)
+  }
+}
+
+/// Overrides only `target(forAction:withSender:)`, to find its slot.
+private final class TargetProbe: Responder {
+  override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? { nil }
+}
+
+/// Overrides only `supplementalTarget(forAction:sender:)`, to find its slot.
+private final class SupplementalProbe: Responder {
+  override func supplementalTarget(forAction action: Action, sender: Any?) -> AnyObject? { nil }
+}
