@@ -130,11 +130,14 @@ let package = Package(
     ),
     .executableTarget(
       name: "RendererBenchmarks",
-      dependencies: ["ResponderKit", "TerminalHost"],
+      dependencies: ["ResponderKit", "TerminalHost", "CRendererScenes", "BenchmarkSupport"],
       path: "Benchmarks/RendererBenchmarks",
-      exclude: ["ncurses_bytes.py"],
       swiftSettings: strict
     ),
+    // The renderer scenes, shared with the ncurses program in Benchmarks/NcursesBaseline.
+    .target(name: "CRendererScenes", path: "Benchmarks/CRendererScenes"),
+    // Medians and Benchmarks/results/*.json, for every benchmark.
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
     .executableTarget(
       name: "ParserBenchmarks",
       dependencies: ["TerminalHost", "ResponderKit"],

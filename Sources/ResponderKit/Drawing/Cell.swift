@@ -68,6 +68,12 @@ public struct Cell: Hashable, Sendable {
     }
   }
 
+  /// Whether two cells have the same colours and attributes; cheaper than comparing
+  /// ``style``s.
+  @inlinable public func hasSameStyle(as other: Cell) -> Bool {
+    foreground == other.foreground && background == other.background && attributes == other.attributes
+  }
+
   /// True for the right half of a wide character.
   public var isContinuation: Bool { width == 0 }
 

@@ -9,9 +9,12 @@ import ResponderKit
 /// presentation give two cells, marks and controls zero), the same table `Cell`
 /// uses, so the frame and the renderer agree on every column.
 ///
-/// The output never relies on auto-wrap or on how a line feed is post-processed (`OPOST`):
-/// after a cell is written in the last column the cursor is treated as unknown and the next
-/// move is absolute, and a line feed is only ever sent together with a carriage return.
+/// The output never relies on how a line feed is post-processed (`OPOST`): a line feed is only
+/// ever sent together with a carriage return. After a cell is written in the last column the
+/// cursor is treated as unknown, except that the next character of the same frame may
+/// continue at the start of the next row by auto-wrap (DECAWM, on in every terminal unless an
+/// application turns it off, which the host never does), as ncurses does; it is correct
+/// whether the terminal wraps at once or, like xterm, on the next character.
 public struct Renderer: Sendable {
   /// Wrap each frame in synchronized output (`CSI ? 2026 h` … `CSI ? 2026 l`), so terminals that
   /// know mode 2026 show it at once; others ignore the mode.
@@ -40,6 +43,13 @@ public struct Renderer: Sendable {
   /// The SGR state of the terminal; `nil` when unknown.
   private var currentStyle: TextStyle?
   private var cursorVisible: Bool?
+  /// A cell was just written into the last column of row `cursorY`, so the next character
+  /// written lands at the start of the next row. Only within one frame.
+  private var wrapPending = false
+  /// The cell whose style is `currentStyle`, to compare styles as bits.
+  private var styleCell: Cell?
+  /// A hash of each front row, for finding rows that moved; `nil` when not known.
+  private var rowHashes: [UInt64]?
   private var scratch: [UInt8] = []
 
   /// A renderer that knows nothing of the screen yet: its first frame is a full repaint.
@@ -55,6 +65,7 @@ public struct Renderer: Sendable {
     cursorX = -1
     cursorY = -1
     currentStyle = nil
+    styleCell = nil
     cursorVisible = nil
   }
 
@@ -80,6 +91,7 @@ public struct Renderer: Sendable {
       frontColumns = frame.columns
       frontRows = frame.rows
       frontValid = true
+      rowHashes = nil
       cursorX = -1
       cursorY = -1
     }
@@ -93,6 +105,7 @@ public struct Renderer: Sendable {
       }
       placeCursor(cursor, columns: frame.columns, rows: frame.rows, front: front, into: &output)
     }
+    wrapPending = false
     swap(&front, &frontCells)
 
     if synchronizedOutput {
@@ -135,13 +148,19 @@ public struct Renderer: Sendable {
           x += width
           continue
         }
-        moveCursor(toColumn: x, row: y, columns: columns, front: front, into: &output)
-        setStyle(cell.style, into: &output)
+        moveCursor(toColumn: x, row: y, columns: columns, front: front, wrapsToWrite: true, into: &output)
+        wrapPending = false
+        setStyle(of: cell, into: &output)
         Self.appendText(of: cell, to: &output)
         front[i] = cell
         if width == 2 { front[i + 1] = .continuation(cell.style) }
         x += width
-        cursorX = x < columns ? x : -1
+        if x < columns {
+          cursorX = x
+        } else {
+          cursorX = -1
+          wrapPending = true
+        }
       }
     }
   }
@@ -163,18 +182,23 @@ public struct Renderer: Sendable {
     _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
     into output: inout [UInt8]
   ) {
-    guard rows >= 3, columns > 0 else { return }
+    guard columns > 0 else { return }
     let newRows = new.baseAddress!
     let frontRows = UnsafePointer(front.baseAddress!)
+    let frontHashes = rowHashes ?? (0..<rows).map { Self.hash(frontRows + $0 * columns, count: columns) }
+    // Only changed rows are hashed; the others are the front rows. After this frame the front
+    // shows the new rows, so their hashes are kept for the next one (a row the diff draws
+    // differently, a split wide character, only costs a missed scroll: runs are verified).
+    var newHashes = frontHashes
     var dirty = [Bool](repeating: false, count: rows)
     var dirtyCount = 0
     for y in 0..<rows where !Self.sameBits(newRows + y * columns, frontRows + y * columns, count: columns) {
       dirty[y] = true
       dirtyCount += 1
+      newHashes[y] = Self.hash(newRows + y * columns, count: columns)
     }
-    guard dirtyCount >= 2 else { return }
-    let newHashes = (0..<rows).map { Self.hash(newRows + $0 * columns, count: columns) }
-    let frontHashes = (0..<rows).map { Self.hash(frontRows + $0 * columns, count: columns) }
+    rowHashes = newHashes
+    guard dirtyCount >= 2, rows >= 3 else { return }
 
     // The shift whose run of matching rows repairs the most changed rows: a new row y shows
     // the old row y + shift.
@@ -183,9 +207,7 @@ public struct Renderer: Sendable {
       var runStart = -1
       var repaired = 0
       for y in max(0, -shift)...min(rows, rows - shift) {
-        if y < min(rows, rows - shift) && newHashes[y] == frontHashes[y + shift]
-          && Self.sameBits(newRows + y * columns, frontRows + (y + shift) * columns, count: columns)
-        {
+        if y < min(rows, rows - shift) && newHashes[y] == frontHashes[y + shift] {
           if runStart < 0 {
             runStart = y
             repaired = 0
@@ -198,6 +220,10 @@ public struct Renderer: Sendable {
       }
     }
     guard best.repaired >= 2 else { return }
+    for y in best.first..<best.first + best.count
+    where !Self.sameBits(newRows + y * columns, frontRows + (y + best.shift) * columns, count: columns) {
+      return  // a hash collision
+    }
 
     // The region holds the run and the rows it scrolls over; cells that would still differ
     // after the scroll must beat the escapes.
@@ -233,6 +259,7 @@ public struct Renderer: Sendable {
       output.append(0x72)
     }
     Self.appendCSI(abs(shift), final: shift > 0 ? 0x53 : 0x54, to: &output)
+    wrapPending = false
     if !regionIsScreen {
       // Resetting the region (DECSTBM) also homes the cursor.
       output.append(contentsOf: [0x1B, 0x5B, 0x72])
@@ -289,10 +316,12 @@ public struct Renderer: Sendable {
 
   /// Moves with the cheapest of: an absolute CUP, or a relative vertical move (CUU/CUD, or
   /// CR LF when landing in column 0) plus a horizontal one (CUF/CUB, CR, or rewriting the
-  /// unchanged cells in between when they are shorter than the escape).
+  /// unchanged cells in between when they are shorter than the escape); when `wrapsToWrite`
+  /// (a character is written next) and the target starts the next row, also rewriting the
+  /// rest of the row so that character wraps there.
   private mutating func moveCursor(
     toColumn x: Int, row y: Int, columns: Int, front: UnsafeMutableBufferPointer<Cell>,
-    into output: inout [UInt8]
+    wrapsToWrite: Bool = false, into output: inout [UInt8]
   ) {
     if cursorX == x && cursorY == y { return }
     defer {
@@ -300,6 +329,17 @@ public struct Renderer: Sendable {
       cursorY = y
     }
     let absolute = Self.cupCost(x, y)
+    // Only when a character follows: rewrite the rest of the row (nothing when a wrap is
+    // already pending) and the start of the next, and let auto-wrap carry the cursor over.
+    if wrapsToWrite, cursorY >= 0, y == cursorY + 1, wrapPending || cursorX > 0,
+      let rest = wrapPending ? 0 : rewriteCost(from: cursorX, to: columns, row: cursorY, front: front),
+      let lead = rewriteCost(from: 0, to: x, row: y, front: front),
+      rest + lead < min(absolute, 2 + (x == 0 ? 0 : Self.relativeCost(x)))
+    {
+      if !wrapPending { rewrite(from: cursorX, to: columns, row: cursorY, front: front, into: &output) }
+      rewrite(from: 0, to: x, row: y, front: front, into: &output)
+      return
+    }
     guard cursorX >= 0, cursorY >= 0 else {
       Self.appendCUP(x, y, to: &output)
       return
@@ -346,12 +386,7 @@ public struct Renderer: Sendable {
       if dy > 0 { Self.appendCSI(dy, final: 0x42, to: &output) }
       if dy < 0 { Self.appendCSI(-dy, final: 0x41, to: &output) }
       if useRewrite {
-        var column = cursorX
-        while column < x {
-          let cell = front[y * columns + column]
-          Self.appendText(of: cell, to: &output)
-          column += max(1, Int(cell.width))
-        }
+        rewrite(from: cursorX, to: x, row: y, front: front, into: &output)
       } else if useCR {
         output.append(0x0D)
         if x > 0 { Self.appendCSI(x, final: 0x43, to: &output) }
@@ -360,6 +395,19 @@ public struct Renderer: Sendable {
       } else if dx < 0 {
         Self.appendCSI(-dx, final: 0x44, to: &output)
       }
+    }
+  }
+
+  /// Re-emits the unchanged cells between two columns of a row.
+  private func rewrite(
+    from start: Int, to end: Int, row: Int, front: UnsafeMutableBufferPointer<Cell>,
+    into output: inout [UInt8]
+  ) {
+    var column = start
+    while column < end {
+      let cell = front[row * frontColumns + column]
+      Self.appendText(of: cell, to: &output)
+      column += max(1, Int(cell.width))
     }
   }
 
@@ -383,8 +431,17 @@ public struct Renderer: Sendable {
 
   // MARK: - SGR
 
+  /// ``setStyle(_:into:)`` with a cell's style, compared as bits with the last cell's first.
+  @inline(__always)
+  private mutating func setStyle(of cell: Cell, into output: inout [UInt8]) {
+    if let styleCell, styleCell.hasSameStyle(as: cell) { return }
+    setStyle(cell.style, into: &output)
+    styleCell = cell
+  }
+
   /// Emits the cheaper of the incremental change and a reset followed by the full style.
   private mutating func setStyle(_ style: TextStyle, into output: inout [UInt8]) {
+    styleCell = nil
     if currentStyle == style { return }
     scratch.removeAll(keepingCapacity: true)
     if style == .plain {
