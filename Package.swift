@@ -118,11 +118,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "XKBBenchmarks",
-      dependencies: ["XKBKeyboard", "CXKBBenchmarkLoop"],
+      dependencies: ["XKBKeyboard", "ResponderKit", "CXKBBenchmarkLoop", "BenchmarkSupport"],
       path: "Benchmarks/XKBBenchmarks",
       swiftSettings: strict
     ),
-    // The same xkbcommon calls in a C loop: the baseline XKBBenchmarks compares against.
+    // The lean C key path: the baseline XKBBenchmarks compares against.
     .target(
       name: "CXKBBenchmarkLoop",
       dependencies: ["CXKBCommon"],
