@@ -112,7 +112,7 @@ let package = Package(
     .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
     .executableTarget(
       name: "ResponderBenchmarks",
-      dependencies: ["ResponderKit", "CMalloc"],
+      dependencies: ["ResponderKit", "CMalloc", "BenchmarkSupport"],
       path: "Benchmarks/ResponderBenchmarks",
       swiftSettings: strict
     ),
