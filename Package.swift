@@ -136,11 +136,13 @@ let package = Package(
     ),
     // The renderer scenes, shared with the ncurses program in Benchmarks/NcursesBaseline.
     .target(name: "CRendererScenes", path: "Benchmarks/CRendererScenes"),
+    // The parser benchmark's baseline: the VT500-series state machine as a C tokenizer.
+    .target(name: "CVTParser", path: "Benchmarks/CVTParser"),
     // Medians and Benchmarks/results/*.json, for every benchmark.
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
     .executableTarget(
       name: "ParserBenchmarks",
-      dependencies: ["TerminalHost", "ResponderKit"],
+      dependencies: ["TerminalHost", "ResponderKit", "CVTParser", "BenchmarkSupport"],
       path: "Benchmarks/ParserBenchmarks",
       exclude: ["peers.py"],
       swiftSettings: strict
