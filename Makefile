@@ -36,6 +36,7 @@ demo: deps
 # Python peers for the parser comparison, in a private virtualenv; ncurses (the renderer's
 # baseline, built from C) and valgrind (instruction counts) from Debian.
 BENCH_VENV := Benchmarks/.venv
+BENCH_PEERS := textual==8.2.8 prompt_toolkit==3.0.53
 BENCH_APT := libncurses-dev valgrind gcc
 bench-deps: deps
 	@{ [ -f /usr/include/curses.h ] && command -v valgrind >/dev/null && command -v cc >/dev/null; } || { \
@@ -43,7 +44,7 @@ bench-deps: deps
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_APT); }
 	@[ -x $(BENCH_VENV)/bin/python ] || { \
 	  command -v python3 >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; }; \
-	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q textual prompt_toolkit; }
+	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q $(BENCH_PEERS); }
 
 # Release builds; every figure is printed beside a baseline measured in the same run, written
 # to Benchmarks/results/*.json, then merged into Benchmarks/results.json and printed as

@@ -28,6 +28,8 @@ with open(os.path.join(here, "results.json"), "w") as f:
 def figure(value, unit):
     if unit in ("bytes", "instructions"):
         return f"{value:,.0f} {unit}"
+    if value < 10:
+        return f"{value:,.2f} {unit}"
     return f"{value:,.1f} {unit}" if value < 1000 else f"{value:,.0f} {unit}"
 
 

@@ -164,6 +164,14 @@ struct RendererTests {
     #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\e[m\\e[2J\\e[Habc\\e[?25l")
   }
 
+  @Test func framesWithNoColumnsOrNoRowsDrawNothing() {
+    var renderer = Renderer(synchronizedOutput: false)
+    for (columns, rows) in [(0, 5), (5, 0), (0, 0)] {
+      let bytes = renderer.render(CellBuffer(columns: columns, rows: rows), cursor: nil)
+      #expect(!escapedText(bytes).contains("H"), "\(columns)x\(rows)")
+    }
+  }
+
   @Test func aResizedFrameIsRepaintedInFull() {
     var renderer = Renderer(synchronizedOutput: false)
     _ = renderer.render(frame(6, 1, [(0, 0, "abc", .plain)]), cursor: nil)

@@ -123,6 +123,7 @@ public struct Renderer: Sendable {
     _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
     into output: inout [UInt8]
   ) {
+    guard columns > 0 else { return }  // an empty buffer may have no storage at all
     for y in 0..<rows {
       let base = y * columns
       if Self.sameBits(new.baseAddress! + base, front.baseAddress! + base, count: columns) { continue }
@@ -148,10 +149,16 @@ public struct Renderer: Sendable {
           x += width
           continue
         }
-        moveCursor(toColumn: x, row: y, columns: columns, front: front, wrapsToWrite: true, into: &output)
-        wrapPending = false
+        if cursorX != x || cursorY != y {
+          moveCursor(toColumn: x, row: y, columns: columns, front: front, wrapsToWrite: true, into: &output)
+          wrapPending = false
+        }
         setStyle(of: cell, into: &output)
-        Self.appendText(of: cell, to: &output)
+        if let scalar = cell.singleScalar, scalar.value >= 0x20 && scalar.value < 0x7F {
+          output.append(UInt8(truncatingIfNeeded: scalar.value))  // most cells: inline, one byte
+        } else {
+          Self.appendText(of: cell, to: &output)
+        }
         front[i] = cell
         if width == 2 { front[i + 1] = .continuation(cell.style) }
         x += width
@@ -185,20 +192,32 @@ public struct Renderer: Sendable {
     guard columns > 0 else { return }
     let newRows = new.baseAddress!
     let frontRows = UnsafePointer(front.baseAddress!)
-    let frontHashes = rowHashes ?? (0..<rows).map { Self.hash(frontRows + $0 * columns, count: columns) }
-    // Only changed rows are hashed; the others are the front rows. After this frame the front
-    // shows the new rows, so their hashes are kept for the next one (a row the diff draws
-    // differently, a split wide character, only costs a missed scroll: runs are verified).
-    var newHashes = frontHashes
     var dirty = [Bool](repeating: false, count: rows)
     var dirtyCount = 0
     for y in 0..<rows where !Self.sameBits(newRows + y * columns, frontRows + y * columns, count: columns) {
       dirty[y] = true
       dirtyCount += 1
-      newHashes[y] = Self.hash(newRows + y * columns, count: columns)
     }
+    // A scroll repairs only changed rows equal to some other front row; rows that are equal
+    // have equal ends, so two changed rows whose ends match no front row's end rule it out
+    // without hashing whole rows (a full repaint of new content stops here).
+    let frontEnds = Set((0..<rows).map { Self.ends(frontRows + $0 * columns, count: columns) })
+    var candidates = 0
+    for y in 0..<rows where dirty[y] && frontEnds.contains(Self.ends(newRows + y * columns, count: columns)) {
+      candidates += 1
+    }
+    guard dirtyCount >= 2, candidates >= 2, rows >= 3 else {
+      if dirtyCount > 0 { rowHashes = nil }
+      return
+    }
+
+    let frontHashes = rowHashes ?? (0..<rows).map { Self.hash(frontRows + $0 * columns, count: columns) }
+    // Only changed rows are hashed; the others are the front rows. After this frame the front
+    // shows the new rows, so their hashes are kept for the next one (a row the diff draws
+    // differently, a split wide character, only costs a missed scroll: runs are verified).
+    var newHashes = frontHashes
+    for y in 0..<rows where dirty[y] { newHashes[y] = Self.hash(newRows + y * columns, count: columns) }
     rowHashes = newHashes
-    guard dirtyCount >= 2, rows >= 3 else { return }
 
     // The shift whose run of matching rows repairs the most changed rows: a new row y shows
     // the old row y + shift.
@@ -276,6 +295,16 @@ public struct Renderer: Sendable {
       (base + (top - shift) * columns).update(from: base + top * columns, count: moved * columns)
       (base + top * columns).update(repeating: blank, count: -shift * columns)
     }
+  }
+
+  /// The first and last cells of a row, mixed: equal rows give equal values.
+  private static func ends(_ cells: UnsafePointer<Cell>, count: Int) -> UInt64 {
+    let first = UnsafeRawPointer(cells)
+    let last = UnsafeRawPointer(cells + (count - 1))
+    var value = first.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
+    value ^= first.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
+    value ^= last.loadUnaligned(as: UInt64.self) &* 0x1656_67B1_9E37_79F9
+    return value ^ last.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0x27D4_EB2F_1656_67C5
   }
 
   /// FNV-1a over a row's bytes, eight at a time: equal rows hash equally, so candidate
