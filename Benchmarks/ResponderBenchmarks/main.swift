@@ -377,7 +377,7 @@ writeResults(
       rounds: rounds),
     BenchmarkResult(
       name: "10,000-view window: heap", value: Double(wideHeap) / 1_048_576, unit: "MB", rounds: 1,
-      note: "resident +\(wideResident / 1024) MB"),
+      note: "resident +\(formatted(Double(wideResident) / 1024)) MB"),
     BenchmarkResult(
       name: "10,000-view window: hit-test of the last view", value: wideHit.nsPerOperation, unit: "ns",
       rounds: rounds),
@@ -388,7 +388,7 @@ writeResults(
       rounds: rounds),
     BenchmarkResult(
       name: "1,000-window application: heap", value: Double(manyHeap) / 1_048_576, unit: "MB", rounds: 1,
-      note: "resident +\(manyResident / 1024) MB"),
+      note: "resident +\(formatted(Double(manyResident) / 1024)) MB"),
     BenchmarkResult(
       name: "1,000-window application: touch began + ended (hit-test of the front window)",
       value: manyHit.nsPerOperation, unit: "ns", rounds: rounds),
