@@ -55,12 +55,13 @@ bench: bench-deps
 	$(SWIFT) build -c release --product XKBBenchmarks
 	$(SWIFT) build -c release --product RendererBenchmarks
 	$(SWIFT) build -c release --product ParserBenchmarks
+	$(SWIFT) build -c release --product Checklists
 	cc -O2 -o $(NCURSES_BASELINE) Benchmarks/NcursesBaseline/ncurses_baseline.c \
 	  Benchmarks/CRendererScenes/scenes.c -IBenchmarks/CRendererScenes/include -lncursesw
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	echo "== Responder chain =="; $$bin/ResponderBenchmarks && \
 	echo "== Keyboard decoding ==" && $$bin/XKBBenchmarks && \
-	echo "== Renderer ==" && $$bin/RendererBenchmarks $(NCURSES_BASELINE) && \
+	echo "== Renderer ==" && $$bin/RendererBenchmarks $(NCURSES_BASELINE) $$bin/Checklists && \
 	echo "== Input parser ==" && $$bin/ParserBenchmarks && \
 	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py

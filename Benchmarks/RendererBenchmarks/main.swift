@@ -1,7 +1,8 @@
 // Renderer against ncurses on five scenes at 200x60 (CRendererScenes defines them once for
 // both): bytes of each update and the median time of ≥ 5 rounds, both sides writing their
 // bytes to a temporary file. ncurses runs as its own C program (Benchmarks/NcursesBaseline,
-// built by `make bench`), whose path is the first argument.
+// built by `make bench`), whose path is the first argument. With a second argument, the path of
+// a release Checklists, it also times that app's start-up to the end of its first frame.
 //
 // Run in release: `make bench`.
 import BenchmarkSupport
@@ -119,4 +120,77 @@ for scene in 0..<Int32(RK_SCENE_COUNT) {
   }
 }
 if curses.isEmpty { print("  (ncurses baseline missing: build it with `make bench`)") }
+
+// MARK: - Checklists start-up
+
+/// Milliseconds from spawning `arguments` on a 200x60 pty to the end of its first synchronized
+/// frame (`CSI ? 2026 l`), or to its exit when `frameEnd` is nil; then the process is ended.
+func startUp(_ arguments: [String], frameEnd: [UInt8]?) -> Double? {
+  var master: Int32 = -1
+  var slave: Int32 = -1
+  var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+  guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
+  defer { close(master) }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: arguments[0])
+  process.arguments = Array(arguments.dropFirst())
+  var environment = ProcessInfo.processInfo.environment
+  environment["TERM"] = "xterm-256color"
+  process.environment = environment
+  let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+  process.standardInput = handle
+  process.standardOutput = handle
+  process.standardError = handle
+  let start = nanoseconds()
+  do { try process.run() } catch { return nil }
+  try? handle.close()  // the child has its copy; the master sees the end when it exits
+  var seen: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 65536)
+  var end: Double?
+  while end == nil {
+    var entry = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    if poll(&entry, 1, 5000) <= 0 { break }
+    let n = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+    if n <= 0 {
+      if frameEnd == nil { end = nanoseconds() }
+      break
+    }
+    seen += chunk[0..<n]
+    if let frameEnd, seen.firstRange(of: frameEnd) != nil { end = nanoseconds() }
+  }
+  if process.isRunning { process.terminate() }
+  process.waitUntilExit()
+  return end.map { ($0 - start) / 1e6 }
+}
+
+if CommandLine.arguments.count > 2 {
+  let checklists = CommandLine.arguments[2]
+  var app: [Double] = []
+  var floor: [Double] = []
+  for round in 0..<7 {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("checklists-bench-\(round).json")
+      .path
+    try? FileManager.default.removeItem(atPath: data)
+    if let ms = startUp([checklists, "--data", data], frameEnd: Array("\u{1B}[?2026l".utf8)) {
+      app.append(ms)
+    }
+    if let ms = startUp(["/bin/true"], frameEnd: nil) { floor.append(ms) }
+    try? FileManager.default.removeItem(atPath: data)
+  }
+  if !app.isEmpty && !floor.isEmpty {
+    let startUpTime = median(app)
+    print(
+      "  Checklists start-up to the end of its first frame, 200x60: \(formatted(startUpTime)) ms "
+        + "(spawning /bin/true on the same pty: \(formatted(median(floor))) ms)")
+    results.append(
+      BenchmarkResult(
+        name: "Checklists start-up to the end of its first frame, 200x60 (spawn on a pty)",
+        value: startUpTime,
+        unit: "ms", baseline: "spawning /bin/true the same way", baselineValue: median(floor),
+        target: "≤ 15 ms",
+        met: startUpTime <= 15, rounds: app.count))
+  } else {
+    print("  Checklists start-up: \(checklists) did not draw a frame")
+  }
+}
 writeResults(results, group: "renderer")
