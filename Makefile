@@ -33,25 +33,38 @@ demo: deps
 	$(SWIFT) build --product $(DEMO)
 	$$($(SWIFT) build --show-bin-path)/$(DEMO)
 
-# Python peers for the parser comparison, in a private virtualenv.
+# Python peers for the parser comparison, in a private virtualenv; ncurses (the renderer's
+# baseline, built from C) and valgrind (instruction counts) from Debian.
 BENCH_VENV := Benchmarks/.venv
+BENCH_PEERS := textual==8.2.8 prompt_toolkit==3.0.53
+BENCH_APT := libncurses-dev valgrind gcc
 bench-deps: deps
+	@{ [ -f /usr/include/curses.h ] && command -v valgrind >/dev/null && command -v cc >/dev/null; } || { \
+	  echo "Installing $(BENCH_APT)"; $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_APT); }
 	@[ -x $(BENCH_VENV)/bin/python ] || { \
 	  command -v python3 >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; }; \
-	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q textual prompt_toolkit; }
+	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q $(BENCH_PEERS); }
 
-# Release builds; every figure is printed beside a baseline measured in the same run.
+# Release builds; every figure is printed beside a baseline measured in the same run, written
+# to Benchmarks/results/*.json, then merged into Benchmarks/results.json and printed as
+# README's performance table.
+NCURSES_BASELINE := .build/ncurses-baseline
 bench: bench-deps
 	$(SWIFT) build -c release --product ResponderBenchmarks
 	$(SWIFT) build -c release --product XKBBenchmarks
 	$(SWIFT) build -c release --product RendererBenchmarks
 	$(SWIFT) build -c release --product ParserBenchmarks
+	$(SWIFT) build -c release --product Checklists
+	cc -O2 -o $(NCURSES_BASELINE) Benchmarks/NcursesBaseline/ncurses_baseline.c \
+	  Benchmarks/CRendererScenes/scenes.c -IBenchmarks/CRendererScenes/include -lncursesw
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	echo "== Responder chain =="; $$bin/ResponderBenchmarks && \
 	echo "== Keyboard decoding ==" && $$bin/XKBBenchmarks && \
-	echo "== Renderer ==" && $$bin/RendererBenchmarks && \
+	echo "== Renderer ==" && $$bin/RendererBenchmarks $(NCURSES_BASELINE) $$bin/Checklists && \
 	echo "== Input parser ==" && $$bin/ParserBenchmarks && \
-	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py
+	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py && \
+	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # libFuzzer on the input parser for 60 s (reliability B1). New finds go to a scratch corpus;
 # crashes (and hangs, as timeout-*) are written here: minimise them and add them to the

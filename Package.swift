@@ -127,17 +127,17 @@ let package = Package(
     .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
     .executableTarget(
       name: "ResponderBenchmarks",
-      dependencies: ["ResponderKit", "CMalloc"],
+      dependencies: ["ResponderKit", "CMalloc", "BenchmarkSupport"],
       path: "Benchmarks/ResponderBenchmarks",
       swiftSettings: strict
     ),
     .executableTarget(
       name: "XKBBenchmarks",
-      dependencies: ["XKBKeyboard", "CXKBBenchmarkLoop"],
+      dependencies: ["XKBKeyboard", "ResponderKit", "CXKBBenchmarkLoop", "BenchmarkSupport"],
       path: "Benchmarks/XKBBenchmarks",
       swiftSettings: strict
     ),
-    // The same xkbcommon calls in a C loop: the baseline XKBBenchmarks compares against.
+    // The lean C key path: the baseline XKBBenchmarks compares against.
     .target(
       name: "CXKBBenchmarkLoop",
       dependencies: ["CXKBCommon"],
@@ -145,14 +145,19 @@ let package = Package(
     ),
     .executableTarget(
       name: "RendererBenchmarks",
-      dependencies: ["ResponderKit", "TerminalHost"],
+      dependencies: ["ResponderKit", "TerminalHost", "CRendererScenes", "BenchmarkSupport"],
       path: "Benchmarks/RendererBenchmarks",
-      exclude: ["ncurses_bytes.py"],
       swiftSettings: strict
     ),
+    // The renderer scenes, shared with the ncurses program in Benchmarks/NcursesBaseline.
+    .target(name: "CRendererScenes", path: "Benchmarks/CRendererScenes"),
+    // The parser benchmark's baseline: the VT500-series state machine as a C tokenizer.
+    .target(name: "CVTParser", path: "Benchmarks/CVTParser"),
+    // Medians and Benchmarks/results/*.json, for every benchmark.
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
     .executableTarget(
       name: "ParserBenchmarks",
-      dependencies: ["TerminalHost", "ResponderKit"],
+      dependencies: ["TerminalHost", "ResponderKit", "CVTParser", "BenchmarkSupport"],
       path: "Benchmarks/ParserBenchmarks",
       exclude: ["peers.py"],
       swiftSettings: strict

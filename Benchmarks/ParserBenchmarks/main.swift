@@ -1,5 +1,7 @@
 // Parser throughput (E1): a deterministic mixed byte stream, parsed in 4 KiB reads as a tty
-// delivers them, against a byte-counting loop over the same reads in the same run.
+// delivers them, against a table-driven C tokenizer of the VT500-series parser state machine
+// (Benchmarks/CVTParser, the model xterm and libvterm follow, emitting the same token classes)
+// and a byte-counting loop over the same reads in the same run. Medians of the rounds.
 //
 //   swift run -c release ParserBenchmarks [--out FILE] [--megabytes N] [--rounds N]
 //     [--only CORPUS] [--handler-only]
@@ -7,6 +9,8 @@
 // Writes the mixed stream to FILE (default .build/parser-bench/mixed.bin), and the same mix
 // without kitty keys to FILE-nokitty.bin (Textual throws on kitty sub-fields), so peers.py
 // can parse the same bytes. MB are 10^6 bytes.
+import BenchmarkSupport
+import CVTParser
 import Foundation
 import ResponderKit
 import TerminalHost
@@ -91,15 +95,15 @@ func makeStream(size: Int, kinds: [(Kind, Int)], seed: UInt64) -> [UInt8] {
 
 let readSize = 4096
 
-/// Seconds for the fastest of `rounds` runs of `body`.
+/// Seconds for the median of `rounds` runs of `body`.
 func best(rounds: Int, _ body: () -> Void) -> Double {
-  var fastest = Double.infinity
+  var samples: [Double] = []
   for _ in 0..<rounds {
     let start = DispatchTime.now().uptimeNanoseconds
     body()
-    fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
   }
-  return fastest
+  return median(samples)
 }
 
 /// The baseline: counts ESC bytes read by read, the least any parser must do.
@@ -207,12 +211,20 @@ for (path, data) in [(outPath, corpora[0].1), (noKittyPath, corpora[1].1)] {
   }
   print("stream: \(data.count) bytes written to \(path)")
 }
-print("corpus           size MB  handler MB/s  items/s (M)  array MB/s  baseline MB/s  handler/baseline")
+print("medians of \(rounds) rounds; C = the VT500 state machine tokenizer on the same reads")
+print(
+  "corpus           size MB  handler MB/s  items/s (M)  array MB/s  byte loop MB/s  handler/byte loop  C MB/s  handler/C"
+)
+var results: [BenchmarkResult] = []
 for (name, data) in corpora where only == nil || only == name {
   var items = 0
   var arrayItems = 0
   var escapes = 0
+  var tokens = CVTResult()
   let handlerSeconds = best(rounds: rounds) { items = parseWithHandler(data) }
+  let cSeconds = best(rounds: rounds) {
+    tokens = data.withUnsafeBufferPointer { CVTTokenize($0.baseAddress, $0.count, readSize) }
+  }
   let arraySeconds =
     skipArrays ? .infinity : best(rounds: rounds) { arrayItems = parseIntoArrays(data) }
   if skipArrays { arrayItems = items }
@@ -220,10 +232,20 @@ for (name, data) in corpora where only == nil || only == name {
   precondition(items == arrayItems, "both forms must give the same items")
   let mb = Double(data.count) / 1e6
   let figures = String(
-    format: "%7.1f %13.1f %12.2f %11.1f %14.1f %17.3f", mb, mb / handlerSeconds,
+    format: "%7.1f %13.1f %12.2f %11.1f %15.1f %18.3f %7.1f %10.2f", mb, mb / handlerSeconds,
     Double(items) / handlerSeconds / 1e6, mb / arraySeconds, mb / baseSeconds,
-    baseSeconds / handlerSeconds)
+    baseSeconds / handlerSeconds, mb / cSeconds, cSeconds / handlerSeconds)
   print(name + String(repeating: " ", count: max(1, 16 - name.count)) + figures)
+  let cTokens = withUnsafeBytes(of: tokens.counts) { $0.bindMemory(to: UInt64.self).reduce(0, +) }
+  print("  items \(items), C tokens \(cTokens)")
+  let throughput = mb / handlerSeconds
+  results.append(
+    BenchmarkResult(
+      name: "input parser, \(name) (\(formatted(mb)) MB in 4 KiB reads)", value: throughput, unit: "MB/s",
+      baseline: "C VT500 state machine", baselineValue: mb / cSeconds,
+      target: name == "mixed" ? "≥ 0.6× C and ≥ 200 MB/s" : nil,
+      met: name == "mixed" ? throughput / (mb / cSeconds) >= 0.6 && throughput >= 200 : nil, rounds: rounds,
+      note: "byte-counting loop \(formatted(mb / baseSeconds, 0)) MB/s"))
   if escapes == -1 { print("") }  // keeps the baseline's result alive
 }
 
@@ -253,3 +275,4 @@ if only == nil || only == "floor" {
       seconds / Double(count) * 1e9, Double(count) / seconds / 1e6))
   if total == -1 { print("") }
 }
+writeResults(results, group: "parser")

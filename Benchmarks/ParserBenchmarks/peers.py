@@ -9,17 +9,25 @@ since both parsers take text; that favours them slightly.
 """
 
 import argparse
+import json
+import os
+import statistics
 import time
 
+RESULTS = os.environ.get(
+    "BENCH_RESULTS_DIR", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results")
+)
+rows = []
 
-def best_of(rounds, body):
-    fastest = float("inf")
+
+def median_of(rounds, body):
+    samples = []
     result = None
     for _ in range(rounds):
         start = time.perf_counter()
         result = body()
-        fastest = min(fastest, time.perf_counter() - start)
-    return fastest, result
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples), result
 
 
 def chunks(text, size=4096):
@@ -70,7 +78,7 @@ def main():
         default=[".build/parser-bench/mixed.bin", ".build/parser-bench/mixed-nokitty.bin"],
     )
     arguments.add_argument("--megabytes", type=float, default=1.0)
-    arguments.add_argument("--rounds", type=int, default=3)
+    arguments.add_argument("--rounds", type=int, default=5)
     options = arguments.parse_args()
 
     for path in options.files:
@@ -89,11 +97,24 @@ def measure(path, options):
         ("Textual XTermParser", run_textual),
         ("prompt_toolkit Vt100Parser", run_prompt_toolkit),
     ):
-        seconds, (items, restarts) = best_of(options.rounds, lambda: runner(pieces))
+        seconds, (items, restarts) = median_of(options.rounds, lambda: runner(pieces))
         print(
             f"{name:<28} {megabytes / seconds:8.2f} {items / seconds / 1e3:12.1f}"
             f" {items:9d} {restarts:9d}"
         )
+        rows.append({
+            "name": f"input parser peer: {name} {version(name)}, {os.path.basename(path)}",
+            "value": megabytes / seconds, "unit": "MB/s", "rounds": options.rounds,
+            "note": "median; text decoded to str before timing",
+        })
+    os.makedirs(RESULTS, exist_ok=True)
+    with open(os.path.join(RESULTS, "peers.json"), "w") as handle:
+        json.dump(rows, handle, indent=2)
+
+
+def version(name):
+    from importlib.metadata import version as installed
+    return installed("textual" if name.startswith("Textual") else "prompt_toolkit")
 
 
 if __name__ == "__main__":

@@ -1,174 +1,196 @@
-// Renderer benchmark: bytes for a one-cell change and a full 200x60 repaint beside ncurses doing
-// the same in the same run, and the time to diff a 200x60 frame beside a plain comparison loop.
-// Run in release: `swift run -c release RendererBenchmarks`.
+// Renderer against ncurses on five scenes at 200x60 (CRendererScenes defines them once for
+// both): bytes of each update and the median time of ≥ 5 rounds, both sides writing their
+// bytes to a temporary file. ncurses runs as its own C program (Benchmarks/NcursesBaseline,
+// built by `make bench`), whose path is the first argument. With a second argument, the path of
+// a release Checklists, it also times that app's start-up to the end of its first frame.
+//
+// Run in release: `make bench`.
+import BenchmarkSupport
+import CRendererScenes
 import Foundation
 import Glibc
 import ResponderKit
 import TerminalHost
 
-let columns = 200
-let rows = 60
+let rounds = 21
+let columns = Int(RK_SCENE_COLUMNS)
+let rows = Int(RK_SCENE_ROWS)
 
-/// The scene ncurses_bytes.py draws too: letters, one style per row (plain, bold, a colour,
-/// reverse).
-func scene() -> CellBuffer {
+func frame(_ scene: Int32, _ index: Int32) -> CellBuffer {
   var buffer = CellBuffer(columns: columns, rows: rows)
-  let letters = Array("abcdefghijklmnopqrstuvwxyz")
   for y in 0..<rows {
-    let style: TextStyle
-    switch y % 4 {
-    case 0: style = .plain
-    case 1: style = TextStyle(attributes: .bold)
-    case 2: style = TextStyle(foreground: .palette(UInt8(1 + y % 6)))
-    default: style = TextStyle(attributes: .reverse)
+    for x in 0..<columns {
+      let c = RKSceneCellAt(scene, index, Int32(x), Int32(y))
+      var attributes: TextStyle.Attributes = []
+      if Int(c.attributes) & RK_ATTRIBUTE_BOLD != 0 { attributes.insert(.bold) }
+      if Int(c.attributes) & RK_ATTRIBUTE_REVERSE != 0 { attributes.insert(.reverse) }
+      func color(_ value: Int8) -> Color { value < 0 ? .default : .palette(UInt8(value)) }
+      let style = TextStyle(
+        foreground: color(c.foreground), background: color(c.background), attributes: attributes)
+      buffer[x, y] = Cell(Character(Unicode.Scalar(c.character)), style: style)
     }
-    for x in 0..<columns { buffer[x, y] = Cell(letters[(x * 7 + y * 13) % 26], style: style) }
   }
   return buffer
 }
 
-func changedScene() -> CellBuffer {
-  var buffer = scene()
-  buffer[100, 30] = Cell("X", style: TextStyle(foreground: .palette(UInt8(1 + 30 % 6))))
-  return buffer
+/// Our side of a scene: bytes of the frame 0 → 1 update, and per round the time to render it
+/// alone and to render and write it.
+func measureOurs(_ scene: Int32, fd: Int32) -> (bytes: Int, render: [Double], renderAndWrite: [Double]) {
+  let before = frame(scene, 0)
+  let after = frame(scene, 1)
+  var renderer = Renderer(synchronizedOutput: false)
+  var output: [UInt8] = []
+  output.reserveCapacity(1 << 20)
+  var bytes = -1
+  var render: [Double] = []
+  var renderAndWrite: [Double] = []
+  for _ in 0..<rounds {
+    output.removeAll(keepingCapacity: true)
+    renderer.render(before, cursor: nil, into: &output)
+    _ = output.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    output.removeAll(keepingCapacity: true)
+    let start = nanoseconds()
+    renderer.render(after, cursor: nil, into: &output)
+    let rendered = nanoseconds()
+    _ = output.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    let written = nanoseconds()
+    render.append((rendered - start) / 1000)
+    renderAndWrite.append((written - start) / 1000)
+    if bytes < 0 { bytes = output.count }
+  }
+  return (bytes, render, renderAndWrite)
 }
 
-// MARK: - Bytes: ours
+/// The C program's lines: scene, bytes, then nanoseconds per round.
+func runNcurses(_ path: String) -> [Int: (bytes: Int, microseconds: [Double])] {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = [String(rounds)]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  do { try process.run() } catch {
+    print("  ncurses baseline \(path) did not start: \(error)")
+    return [:]
+  }
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  var result: [Int: (Int, [Double])] = [:]
+  for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+    let fields = line.split(separator: " ").compactMap { Double($0) }
+    guard fields.count >= 3 else { continue }
+    result[Int(fields[0])] = (Int(fields[1]), fields.dropFirst(2).map { $0 / 1000 })
+  }
+  return result
+}
 
-var renderer = Renderer(synchronizedOutput: false)
-_ = renderer.render(CellBuffer(columns: columns, rows: rows), cursor: nil)
-let oursRepaint = renderer.render(scene(), cursor: nil).count
-let oursOneCell = renderer.render(changedScene(), cursor: nil).count
-var fresh = Renderer(synchronizedOutput: false)
-let oursFresh = fresh.render(scene(), cursor: nil).count
+let ncursesPath = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".build/ncurses-baseline"
+let curses = runNcurses(ncursesPath)
+guard let file = tmpfile() else { fatalError("no temporary file") }
+let fd = fileno(file)
 
-var wideScene = CellBuffer(columns: columns, rows: rows)
-for y in 0..<rows {
-  for x in stride(from: 0, to: columns, by: 2) {
-    wideScene[x, y] = Cell("字")
-    wideScene[x + 1, y] = .continuation(.plain)
+print(
+  "RendererBenchmarks: 200x60, release, median of \(rounds) rounds; ncurses (C, idlok on) in the same run")
+print(
+  "  scene                 bytes ours / ncurses      µs ours (render / +write) / ncurses (doupdate+write)")
+var results: [BenchmarkResult] = []
+for scene in 0..<Int32(RK_SCENE_COUNT) {
+  let name = String(cString: RKSceneName(scene))
+  let ours = measureOurs(scene, fd: fd)
+  let theirs = curses[Int(scene)]
+  let oursTime = median(ours.renderAndWrite)
+  let line =
+    "  \(name.padding(toLength: 20, withPad: " ", startingAt: 0))  \(ours.bytes) / \(theirs.map { String($0.bytes) } ?? "n/a")"
+    + "      \(formatted(median(ours.render))) / \(formatted(oursTime)) / \(theirs.map { formatted(median($0.microseconds)) } ?? "n/a")"
+  print(line)
+  results.append(
+    BenchmarkResult(
+      name: "renderer bytes, \(name)", value: Double(ours.bytes), unit: "bytes", baseline: "ncurses",
+      baselineValue: theirs.map { Double($0.bytes) }, target: "≤ ncurses",
+      met: theirs.map { ours.bytes <= $0.bytes }, rounds: 1))
+  results.append(
+    BenchmarkResult(
+      name: "renderer time, \(name) (render + write)", value: oursTime, unit: "µs", baseline: "ncurses",
+      baselineValue: theirs.map { median($0.microseconds) }, rounds: rounds))
+  if scene == 0 {
+    let diff = median(ours.render)
+    results.append(
+      BenchmarkResult(
+        name: "renderer diff, full 200x60 repaint (render only)", value: diff, unit: "µs",
+        target: "≤ 200 µs", met: diff <= 200, rounds: rounds))
   }
 }
-var wideRenderer = Renderer(synchronizedOutput: false)
-_ = wideRenderer.render(CellBuffer(columns: columns, rows: rows), cursor: nil)
-let oursWide = wideRenderer.render(wideScene, cursor: nil).count
+if curses.isEmpty { print("  (ncurses baseline missing: build it with `make bench`)") }
 
-// MARK: - Bytes: ncurses (python3 curses in a pty)
+// MARK: - Checklists start-up
 
-func ncursesBytes() -> (repaint: Int, oneCell: Int)? {
-  let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("ncurses_bytes.py").path
+/// Milliseconds from spawning `arguments` on a 200x60 pty to the end of its first synchronized
+/// frame (`CSI ? 2026 l`), or to its exit when `frameEnd` is nil; then the process is ended.
+func startUp(_ arguments: [String], frameEnd: [UInt8]?) -> Double? {
   var master: Int32 = -1
   var slave: Int32 = -1
-  guard openpty(&master, &slave, nil, nil, nil) == 0 else { return nil }
   var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-  _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
+  defer { close(master) }
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", script]
+  process.executableURL = URL(fileURLWithPath: arguments[0])
+  process.arguments = Array(arguments.dropFirst())
   var environment = ProcessInfo.processInfo.environment
   environment["TERM"] = "xterm-256color"
-  environment["LINES"] = nil
-  environment["COLUMNS"] = nil
   process.environment = environment
-  let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+  let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
   process.standardInput = handle
   process.standardOutput = handle
-  process.standardError = FileHandle.standardError
+  process.standardError = handle
+  let start = nanoseconds()
   do { try process.run() } catch { return nil }
-  var output: [UInt8] = []
+  try? handle.close()  // the child has its copy; the master sees the end when it exits
+  var seen: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 65536)
-  let done = Array("\u{1B}]999;C\u{07}".utf8)
-  while true {
+  var end: Double?
+  while end == nil {
     var entry = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
     if poll(&entry, 1, 5000) <= 0 { break }
     let n = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-    if n <= 0 { break }
-    output += chunk[0..<n]
-    if output.count >= done.count, output.firstRange(of: done) != nil { break }
+    if n <= 0 {
+      if frameEnd == nil { end = nanoseconds() }
+      break
+    }
+    seen += chunk[0..<n]
+    if let frameEnd, seen.firstRange(of: frameEnd) != nil { end = nanoseconds() }
   }
+  if process.isRunning { process.terminate() }
   process.waitUntilExit()
-  close(master)
-  close(slave)
-  func position(_ tag: String) -> Range<Int>? { output.firstRange(of: Array("\u{1B}]999;\(tag)\u{07}".utf8)) }
-  guard let a = position("A"), let b = position("B"), let c = position("C") else { return nil }
-  return (b.lowerBound - a.upperBound, c.lowerBound - b.upperBound)
+  return end.map { ($0 - start) / 1e6 }
 }
 
-let curses = ncursesBytes()
-
-// MARK: - Time to diff
-
-func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
-
-func measure(iterations: Int, _ body: (Int) -> Void) -> Double {
-  var samples: [Double] = []
-  let clock = ContinuousClock()
-  for round in 0..<15 {
-    let start = clock.now
-    for i in 0..<iterations { body(round * iterations + i) }
-    let elapsed = clock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    samples.append(seconds / Double(iterations) * 1e6)
+if CommandLine.arguments.count > 2 {
+  let checklists = CommandLine.arguments[2]
+  var app: [Double] = []
+  var floor: [Double] = []
+  for round in 0..<7 {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("checklists-bench-\(round).json")
+      .path
+    try? FileManager.default.removeItem(atPath: data)
+    if let ms = startUp([checklists, "--data", data], frameEnd: Array("\u{1B}[?2026l".utf8)) {
+      app.append(ms)
+    }
+    if let ms = startUp(["/bin/true"], frameEnd: nil) { floor.append(ms) }
+    try? FileManager.default.removeItem(atPath: data)
   }
-  return median(samples)
-}
-
-let frameA = scene()
-let frameB = changedScene()
-var timed = Renderer(synchronizedOutput: true)
-var out: [UInt8] = []
-out.reserveCapacity(1 << 20)
-timed.render(frameA, cursor: nil, into: &out)
-var sink = 0
-let diffOneCell = measure(iterations: 500) { i in
-  out.removeAll(keepingCapacity: true)
-  timed.render(i % 2 == 0 ? frameB : frameA, cursor: nil, into: &out)
-  sink &+= out.count
-}
-var frameRows = scene()
-for y in 0..<rows { frameRows[(y * 37) % columns, y] = Cell("#") }
-let diffEveryRow = measure(iterations: 200) { i in
-  out.removeAll(keepingCapacity: true)
-  timed.render(i % 2 == 0 ? frameRows : frameA, cursor: nil, into: &out)
-  sink &+= out.count
-}
-let blank = CellBuffer(columns: columns, rows: rows)
-let fullFrame = measure(iterations: 50) { i in
-  out.removeAll(keepingCapacity: true)
-  timed.render(i % 2 == 0 ? blank : frameA, cursor: nil, into: &out)
-  sink &+= out.count
-}
-let baselineEquality = measure(iterations: 500) { i in
-  let a = frameA.cells
-  let b = i % 2 == 0 ? frameB.cells : frameA.cells
-  var differing = 0
-  for index in 0..<a.count where a[index] != b[index] { differing += 1 }
-  sink &+= differing
-}
-let baselineMemcmp = measure(iterations: 500) { i in
-  let b = i % 2 == 0 ? frameB.cells : frameA.cells
-  frameA.cells.withUnsafeBytes { x in
-    b.withUnsafeBytes { y in sink &+= Int(memcmp(x.baseAddress!, y.baseAddress!, x.count)) }
+  if !app.isEmpty && !floor.isEmpty {
+    let startUpTime = median(app)
+    print(
+      "  Checklists start-up to the end of its first frame, 200x60: \(formatted(startUpTime)) ms "
+        + "(spawning /bin/true on the same pty: \(formatted(median(floor))) ms)")
+    results.append(
+      BenchmarkResult(
+        name: "Checklists start-up to the end of its first frame, 200x60 (spawn on a pty)",
+        value: startUpTime,
+        unit: "ms", baseline: "spawning /bin/true the same way", baselineValue: median(floor),
+        target: "≤ 15 ms",
+        met: startUpTime <= 15, rounds: app.count))
+  } else {
+    print("  Checklists start-up: \(checklists) did not draw a frame")
   }
 }
-
-// MARK: - Report
-
-func f(_ v: Double) -> String { String(format: "%.1f", v) }
-print("RendererBenchmarks (200x60, release, median of 15 rounds)")
-print(
-  "bytes, one-cell change:        ours \(oursOneCell)   ncurses \(curses.map { String($0.oneCell) } ?? "n/a")"
-)
-print(
-  "bytes, full repaint (cleared): ours \(oursRepaint)   ncurses \(curses.map { String($0.repaint) } ?? "n/a")"
-)
-print("bytes, full repaint incl. clear from nothing: ours \(oursFresh)")
-print("bytes, full screen of wide characters: ours \(oursWide)")
-print("µs, render one-cell change (diff of 12000 cells): \(f(diffOneCell))   target < 200")
-print("µs, render one change in every row (no row skipped): \(f(diffEveryRow))")
-print("µs, render full repaint blank<->scene: \(f(fullFrame))   (\(Int(1e6 / fullFrame)) frames/s)")
-print("µs, baseline Cell == loop over both buffers: \(f(baselineEquality))")
-print("µs, baseline memcmp of both buffers: \(f(baselineMemcmp))")
-print("ratio one-cell render / == loop: \(f(diffOneCell / baselineEquality))x")
-if sink == 42 { print("") }
+writeResults(results, group: "renderer")

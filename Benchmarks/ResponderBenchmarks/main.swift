@@ -1,15 +1,15 @@
-// Nil-target action resolution through a 32-deep responder chain, beside baselines measured
-// in the same run: a walk of plain Swift objects (what ARC costs on this machine), a bare
-// `next` walk of the same chain, and a direct method call.
+// Nil-target action resolution through a 32-deep responder chain against the plain Swift
+// object walk (strong `let` links, the best a Swift walk of the same length does), beside the
+// framework's own `next` walk and a direct call; a touch through a 32-deep view tree; and the
+// heap, hit-testing and dispatch of a 10,000-view window and a 1,000-window application.
 //
-// Run in release: `make bench`, or `swift build -c release --product ResponderBenchmarks &&
-// .build/release/ResponderBenchmarks [dispatches]` (default 2,000,000). Times are thread CPU
-// time, best of five rounds. Heap growth comes from glibc's mallinfo2 (bytes in use before and
-// after each round). mallinfo2 cannot see an allocation freed within the round; to count those,
-// run the benchmark under `valgrind --tool=memcheck` with two dispatch counts and compare the
-// "total heap usage" allocation counts: equal counts mean zero allocations per dispatch.
+// Run in release: `make bench`. Times are thread CPU time, the median of 7 rounds; instructions
+// per operation come from callgrind (`ResponderBenchmarks --only send|plain N`, counting only
+// the timed loop, two counts so set-up cancels out). Heap growth comes from glibc's mallinfo2.
 
+import BenchmarkSupport
 import CMalloc
+import Foundation
 import Glibc
 import ResponderKit
 
@@ -133,33 +133,147 @@ func heapInUse() -> Int {
   Int(mallinfo2().uordblks)
 }
 
+let rounds = 7
+
 struct Measurement {
   var nsPerOperation: Double
   var heapBytesPerOperation: Double
 }
 
-/// Runs `body` `count` times after a warm-up; the best of five rounds.
-func measure(_ count: Int, _ body: () -> Int) -> Measurement {
+/// Runs `body` `count` times after a warm-up; the median of `rounds` rounds.
+@MainActor func measure(_ count: Int, _ body: () -> Int) -> Measurement {
   var sink = 0
   for _ in 0..<min(count, 10_000) { sink &+= body() }
-  var best = Double.infinity
+  var samples: [Double] = []
   var heapDelta = 0
-  for _ in 0..<5 {
+  for _ in 0..<rounds {
     let heapBefore = heapInUse()
     let start = now()
     for _ in 0..<count { sink &+= body() }
     let elapsed = now() - start
     heapDelta = max(heapDelta, heapInUse() - heapBefore)
-    best = min(best, Double(elapsed) / Double(count))
+    samples.append(Double(elapsed) / Double(count))
   }
   if sink == 42 { print("") }  // keeps the work observable
-  return Measurement(nsPerOperation: best, heapBytesPerOperation: Double(heapDelta) / Double(count))
+  return Measurement(
+    nsPerOperation: median(samples), heapBytesPerOperation: Double(heapDelta) / Double(count))
 }
 
-func format(_ value: Double, _ digits: Int = 2) -> String {
-  let scale = pow(10.0, Double(digits))
-  return String((value * scale).rounded() / scale)
+// The loops callgrind counts (`--toggle-collect=*timed*`).
+@MainActor @inline(never)
+func timedSends(_ count: Int) -> Int {
+  var sent = 0
+  for _ in 0..<count where send() { sent &+= 1 }
+  return sent
 }
+
+@MainActor @inline(never)
+func timedPlainWalks(_ count: Int) -> Int {
+  var visited = 0
+  for _ in 0..<count { visited &+= plainWalk(from: plainHead) }
+  return visited
+}
+
+if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
+  let count = Int(CommandLine.arguments[3]) ?? 1000
+  print(CommandLine.arguments[2] == "send" ? timedSends(count) : timedPlainWalks(count))
+  exit(0)
+}
+
+/// Instructions per operation from callgrind: two counts, only the timed loop, difference.
+/// Valgrind 3.19 cannot read the toolchain's DWARF, so it runs a copy without it.
+func instructionsPerOperation(_ mode: String) -> Double? {
+  let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ResponderBenchmarks-nodebug").path
+  func run(_ arguments: [String], stderr: Pipe? = nil) -> Process? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    if let stderr { process.standardError = stderr }
+    do { try process.run() } catch { return nil }
+    return process
+  }
+  guard let strip = run(["objcopy", "--strip-debug", CommandLine.arguments[0], copy]) else { return nil }
+  strip.waitUntilExit()
+  func collected(_ count: Int) -> Double? {
+    let pipe = Pipe()
+    guard
+      let process = run(
+        [
+          "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*timed*", copy,
+          "--only", mode, String(count),
+        ], stderr: pipe)
+    else { return nil }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return output.split(separator: "\n").first { $0.contains("Collected :") }
+      .flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
+  }
+  guard let small = collected(10_000), let large = collected(60_000) else { return nil }
+  return (large - small) / 50_000
+}
+
+// MARK: - A touch through a 32-deep view tree
+
+/// The deepest view of a tree; counts the touches that reach it.
+final class TouchTarget: View {
+  var touches = 0
+  override func touchesBegan(_ touches: Set<Touch>, with event: Event) { self.touches &+= 1 }
+  override func touchesEnded(_ touches: Set<Touch>, with event: Event) { self.touches &+= 1 }
+}
+
+let touchApp = Application()
+let touchWindow = Window(frame: Rect(x: 0, y: 0, width: 200, height: 60))
+var touchViews: [View] = [View(frame: Rect(x: 0, y: 0, width: 200, height: 60))]
+let touchTarget = TouchTarget(frame: Rect(x: 1, y: 1, width: 20, height: 5))
+for level in 1..<depth {
+  let view =
+    level == depth - 1 ? touchTarget : View(frame: Rect(x: 1, y: 0, width: 190 - level * 4, height: 50))
+  touchViews[level - 1].addSubview(view)
+  touchViews.append(view)
+}
+touchWindow.rootView = touchViews[0]
+touchApp.addWindow(touchWindow)
+touchWindow.makeKeyAndOrderFront()
+let touchPoint = Point(x: 40, y: 3)
+@MainActor func touch(_ phase: TouchPhase) -> Bool {
+  touchApp.handle(.touches([TouchSample(phase: phase, location: touchPoint)]))
+}
+_ = touch(.began)
+_ = touch(.ended)
+precondition(touchTarget.touches == 2, "the touch must reach the deepest view")
+
+// MARK: - Large windows and applications
+
+/// A window of `count` views: rows of 100 leaf views in containers, 200 wide.
+@MainActor func makeWideWindow(views count: Int) -> (Window, deepest: View) {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+  let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+  var last = root
+  for row in 0..<(count / 100) {
+    let container = View(frame: Rect(x: 0, y: row % 200, width: 200, height: 1))
+    root.addSubview(container)
+    for column in 0..<99 {
+      let leaf =
+        column == 98
+        ? FocusView(frame: Rect(x: column * 2, y: 0, width: 2, height: 1))
+        : View(frame: Rect(x: column * 2, y: 0, width: 2, height: 1))
+      container.addSubview(leaf)
+      last = leaf
+    }
+  }
+  window.rootView = root
+  return (window, last)
+}
+
+func residentKilobytes() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+  else { return 0 }
+  return Int(line.split(separator: " ")[1]) ?? 0
+}
+
+// MARK: - Run
 
 let plain = measure(dispatches) { plainWalk(from: plainHead) }
 let walk = measure(dispatches) { bareWalk(from: deepest) }
@@ -170,28 +284,115 @@ let direct = measure(dispatches) {
 let targetSearch = measure(dispatches) { resolve() === app ? 1 : 0 }
 let sendSearch = measure(dispatches) { send() ? 1 : 0 }
 precondition(app.performed >= dispatches)
+let touchPair = measure(dispatches / 10) { (touch(.began) ? 1 : 0) + (touch(.ended) ? 1 : 0) }
+
+let heapBeforeWide = heapInUse()
+let residentBeforeWide = residentKilobytes()
+let (wideWindow, wideDeepest) = makeWideWindow(views: 10_000)
+let wideApp = Application()
+wideApp.addWindow(wideWindow)
+wideWindow.makeKeyAndOrderFront()
+precondition(wideWindow.makeFirstResponder(wideDeepest))
+let wideHeap = heapInUse() - heapBeforeWide
+let wideResident = residentKilobytes() - residentBeforeWide
+let wideHit = measure(dispatches / 20) {
+  wideWindow.rootView?.hitTest(Point(x: 197, y: 99), with: nil) == nil ? 0 : 1
+}
+let wideSend = measure(dispatches / 20) { wideApp.sendAction(.benchmarkAction, to: nil, from: nil) ? 1 : 0 }
+
+let heapBeforeMany = heapInUse()
+let residentBeforeMany = residentKilobytes()
+let manyApp = BenchmarkApplication()
+var manyWindows: [Window] = []
+for index in 0..<1_000 {
+  let window = Window(frame: Rect(x: index % 100, y: index % 40, width: 60, height: 20))
+  let root = View(frame: Rect(x: 0, y: 0, width: 60, height: 20))
+  for child in 0..<9 { root.addSubview(View(frame: Rect(x: child * 6, y: 0, width: 6, height: 20))) }
+  window.rootView = root
+  manyApp.addWindow(window)
+  window.orderFront()
+  manyWindows.append(window)
+}
+manyWindows[999].makeKeyAndOrderFront()
+let manyHeap = heapInUse() - heapBeforeMany
+let manyResident = residentKilobytes() - residentBeforeMany
+let manyHit = measure(dispatches / 20) {
+  manyApp.handle(.touches([TouchSample(phase: .began, location: Point(x: 3, y: 3))]))
+    && manyApp.handle(.touches([TouchSample(phase: .ended, location: Point(x: 3, y: 3))])) ? 1 : 0
+}
+let manySend = measure(dispatches / 20) { manyApp.sendAction(.benchmarkAction, to: nil, from: nil) ? 1 : 0 }
+
+let sendInstructions = instructionsPerOperation("send")
+let plainInstructions = instructionsPerOperation("plain")
 
 let visited = Double(chainLength)
 print("ResponderBenchmarks: \(dispatches) dispatches, chain of \(depth) views + window + application")
-print("  (\(chainLength) responders visited per search; the window's delegate is checked too)")
+print("  (\(chainLength) responders visited per search; median of \(rounds) rounds, thread CPU time)")
 print("")
 func row(_ name: String, _ m: Measurement, perResponder: Bool) {
-  let per = perResponder ? "  \(format(m.nsPerOperation / visited)) ns/responder" : ""
+  let per = perResponder ? "  \(formatted(m.nsPerOperation / visited, 2)) ns/responder" : ""
   print(
-    "  \(name.padding(toLength: 36, withPad: " ", startingAt: 0))\(format(m.nsPerOperation)) ns/op\(per)"
-      + "  heap +\(format(m.heapBytesPerOperation, 4)) B/op")
+    "  \(name.padding(toLength: 40, withPad: " ", startingAt: 0))\(formatted(m.nsPerOperation, 2)) ns/op\(per)"
+      + "  heap +\(formatted(m.heapBytesPerOperation, 4)) B/op")
 }
-row("plain Swift object walk (machine)", plain, perResponder: true)
-row("bare next walk (baseline)", walk, perResponder: true)
-row("direct method call (baseline)", direct, perResponder: false)
+row("plain Swift object walk (baseline)", plain, perResponder: true)
+row("framework next walk", walk, perResponder: true)
+row("direct method call", direct, perResponder: false)
 row("target(forAction:to:from:) nil", targetSearch, perResponder: true)
 row("sendAction(_:to:from:) nil", sendSearch, perResponder: true)
+row("touch began + ended, 32-deep view tree", touchPair, perResponder: false)
+let ratio = sendSearch.nsPerOperation / plain.nsPerOperation
 print("")
-let ratio = sendSearch.nsPerOperation / walk.nsPerOperation
-print("  sendAction / bare walk:            \(format(ratio))x   (target ≤ 2x)")
-print("  target(forAction:) / bare walk:    \(format(targetSearch.nsPerOperation / walk.nsPerOperation))x")
-print("  sendAction / direct call:          \(format(sendSearch.nsPerOperation / direct.nsPerOperation))x")
-let perResponder = sendSearch.nsPerOperation / visited
-print("  sendAction per responder visited:  \(format(perResponder)) ns   (target ≤ 10 ns)")
+print("  sendAction / plain walk:           \(formatted(ratio, 2))x   (target ≤ 1.5x)")
+print(
+  "  sendAction / framework next walk:  \(formatted(sendSearch.nsPerOperation / walk.nsPerOperation, 2))x")
+let instructionRatio = sendInstructions.flatMap { s in plainInstructions.map { s / $0 } }
+print(
+  "  instructions per dispatch:         \(sendInstructions.map { formatted($0, 0) } ?? "n/a") "
+    + "(plain walk \(plainInstructions.map { formatted($0, 0) } ?? "n/a"))")
+print(
+  "  10,000-view window: heap \(wideHeap / 1024) KiB, resident +\(wideResident) KiB, hit-test \(formatted(wideHit.nsPerOperation)) ns, sendAction \(formatted(wideSend.nsPerOperation)) ns"
+)
+print(
+  "  1,000-window app: heap \(manyHeap / 1024) KiB, resident +\(manyResident) KiB, touch began+ended \(formatted(manyHit.nsPerOperation)) ns, sendAction \(formatted(manySend.nsPerOperation)) ns"
+)
 let heapGrowth = max(sendSearch.heapBytesPerOperation, targetSearch.heapBytesPerOperation)
-print("  heap growth per dispatch:          \(format(heapGrowth, 4)) B   (target 0)")
+print("  heap growth per dispatch:          \(formatted(heapGrowth, 4)) B   (target 0)")
+
+writeResults(
+  [
+    BenchmarkResult(
+      name: "nil-target sendAction, \(chainLength) responders", value: sendSearch.nsPerOperation, unit: "ns",
+      baseline: "plain Swift object walk", baselineValue: plain.nsPerOperation,
+      target: "≤ 1.5× the plain walk",
+      met: ratio <= 1.5, rounds: rounds, note: "heap growth \(formatted(heapGrowth, 4)) B/dispatch"),
+    BenchmarkResult(
+      name: "nil-target sendAction, \(chainLength) responders, per dispatch", value: sendInstructions ?? 0,
+      unit: "instructions", baseline: "plain Swift object walk", baselineValue: plainInstructions,
+      target: "≤ 1.5× the plain walk", met: instructionRatio.map { $0 <= 1.5 }, rounds: 1, note: "callgrind"),
+    BenchmarkResult(
+      name: "touch began + ended through a 32-deep view tree (Application.handle)",
+      value: touchPair.nsPerOperation,
+      unit: "ns", baseline: "plain Swift object walk of 34", baselineValue: plain.nsPerOperation,
+      rounds: rounds),
+    BenchmarkResult(
+      name: "10,000-view window: heap", value: Double(wideHeap) / 1_048_576, unit: "MB", rounds: 1,
+      note: "resident +\(formatted(Double(wideResident) / 1024)) MB"),
+    BenchmarkResult(
+      name: "10,000-view window: hit-test of the last view", value: wideHit.nsPerOperation, unit: "ns",
+      rounds: rounds),
+    BenchmarkResult(
+      name: "10,000-view window: nil-target sendAction from its first responder",
+      value: wideSend.nsPerOperation,
+      unit: "ns", baseline: "plain Swift object walk of 34", baselineValue: plain.nsPerOperation,
+      rounds: rounds),
+    BenchmarkResult(
+      name: "1,000-window application: heap", value: Double(manyHeap) / 1_048_576, unit: "MB", rounds: 1,
+      note: "resident +\(formatted(Double(manyResident) / 1024)) MB"),
+    BenchmarkResult(
+      name: "1,000-window application: touch began + ended (hit-test of the front window)",
+      value: manyHit.nsPerOperation, unit: "ns", rounds: rounds),
+    BenchmarkResult(
+      name: "1,000-window application: nil-target sendAction", value: manySend.nsPerOperation, unit: "ns",
+      baseline: "plain Swift object walk of 34", baselineValue: plain.nsPerOperation, rounds: rounds),
+  ], group: "dispatch")

@@ -1,128 +1,239 @@
-// Decoding speed of KeyboardState against a C loop making the same xkbcommon calls, in the
-// same process and on the same pre-generated events. Run in release:
-//   swift run -c release XKBBenchmarks
+// Key decoding: what an app runs per key (EvdevDecoder → KeyEvent, and KeyEventTranslator
+// alone) against the lean C loop doing the same work (CXKBBenchmarkLoop_runLean) and against
+// xkbcommon's full path through KeyboardState.keyEvent, on a German mix of letters, Shift,
+// Control, AltGr, dead keys and edit keys. Medians of 7 rounds; instructions per key from
+// callgrind (two event counts, so start-up cancels out).
+//
+// Run in release: `make bench`. `XKBBenchmarks --only lean|translator|decoder|full N` runs one
+// path once over N events (what callgrind measures).
+import BenchmarkSupport
 import CXKBBenchmarkLoop
+import Foundation
 import Glibc
+import ResponderKit
 import XKBKeyboard
 
-let eventCount = 10_000_000
-let layout = "us"
+let layout = "de"
+let rounds = 7
+let eventCount = 1_000_000
 
-/// Pre-generates down/up pairs over letters, digits and space, a quarter of them shifted,
-/// with a fixed seed so every run decodes the same stream.
+/// A seeded mix of presses and releases (evdev codes): letters, Shift+letter, Control+letter,
+/// AltGr symbols (@ € { [ ] }), dead keys followed by a letter, and edit keys.
 func makeEvents(count: Int) -> (codes: [UInt16], downs: [UInt8]) {
-  let keys: [UInt16] = Array(16...25) + Array(30...38) + Array(44...50) + Array(2...11) + [57]
+  let letters: [UInt16] = Array(16...25) + Array(30...38) + Array(44...50) + [57]
+  let altGr: [UInt16] = [16, 18, 8, 9, 10, 11]
+  let dead: [UInt16] = [13, 41]
+  let edit: [UInt16] = [14, 111, 103, 108, 105, 106, 102, 107, 28, 15]
   var codes: [UInt16] = []
   var downs: [UInt8] = []
-  codes.reserveCapacity(count + 4)
-  downs.reserveCapacity(count + 4)
   var seed: UInt64 = 0x9e37_79b9_7f4a_7c15
-  func next() -> UInt64 {
+  func next(_ n: Int) -> Int {
     seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return seed >> 33
+    return Int((seed >> 33) % UInt64(n))
   }
-  while codes.count < count {
-    let key = keys[Int(next() % UInt64(keys.count))]
-    let shifted = next() % 4 == 0 && count - codes.count >= 4
-    if shifted {
-      codes.append(42)
+  func tap(_ key: UInt16, holding modifier: UInt16? = nil) {
+    if let modifier {
+      codes.append(modifier)
       downs.append(1)
     }
     codes += [key, key]
     downs += [1, 0]
-    if shifted {
-      codes.append(42)
+    if let modifier {
+      codes.append(modifier)
       downs.append(0)
+    }
+  }
+  while codes.count < count {
+    switch next(100) {
+    case 0..<50: tap(letters[next(letters.count)])
+    case 50..<60: tap(letters[next(letters.count)], holding: 42)
+    case 60..<70: tap(letters[next(letters.count)], holding: 29)
+    case 70..<78: tap(altGr[next(altGr.count)], holding: 100)
+    case 78..<85:
+      tap(dead[next(dead.count)])
+      tap(letters[next(letters.count)])
+    default: tap(edit[next(edit.count)])
     }
   }
   return (Array(codes.prefix(count)), Array(downs.prefix(count)))
 }
 
-/// The Swift loop: one keysym, UTF-8 through the reusable buffer, then the update.
-func runSwift(state: KeyboardState, codes: [UInt16], downs: [UInt8]) -> (
-  seconds: Double, checksum: UInt64, allocations: UInt64, heapDelta: Int
-) {
-  let heapBefore = CXKBBenchmarkLoop_heapInUse()
-  let allocationsBefore = CXKBBenchmarkLoop_allocationCount()
-  let start = CXKBBenchmarkLoop_now()
-  // The sum lives inside the closures, so no captured variable needs a heap box.
-  let checksum = codes.withUnsafeBufferPointer { codes in
-    downs.withUnsafeBufferPointer { downs in
-      var sum: UInt64 = 0
-      for index in 0..<codes.count {
-        let code = UInt32(codes[index])
-        let sym = state.keysym(forKeyCode: code)
-        let (length, first) = state.withUTF8(forKeyCode: code) { ($0.count, $0.first ?? 0) }
-        sum &+= UInt64(sym.rawValue) &+ UInt64(length) &+ UInt64(first)
-        state.update(keyCode: code, direction: downs[index] != 0 ? .down : .up)
-      }
-      return sum
-    }
-  }
-  let seconds = CXKBBenchmarkLoop_now() - start
-  let allocations = CXKBBenchmarkLoop_allocationCount() - allocationsBefore
-  let heapDelta = Int(CXKBBenchmarkLoop_heapInUse()) - Int(heapBefore)
-  return (seconds, checksum, allocations, heapDelta)
+/// What the C loop sums: keysym, both texts' lengths, the first byte and the flags. Computed in
+/// a separate pass, to prove every path did the same work; timed passes sum only the keysym
+/// and flags (reading the texts back as Strings is the app's work, not decoding).
+func checksum(_ event: KeyEvent) -> UInt64 {
+  let text = event.characters.utf8
+  return UInt64(event.keysym.rawValue) &+ UInt64(text.count) &+ UInt64(text.first ?? 0)
+    &+ UInt64(event.charactersIgnoringModifiers.utf8.count) &+ UInt64(event.modifierFlags.rawValue)
 }
 
-func format(_ value: Double, _ digits: Int = 1) -> String {
-  var text = String(Int((value * pow(10, Double(digits))).rounded()))
-  while text.count <= digits { text = "0" + text }
-  text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
-  return text
+func makeState() -> KeyboardState {
+  do {
+    let keymap = try Keymap(
+      names: RuleNames(rules: "evdev", model: "pc105", layout: layout), ignoringEnvironment: true)
+    guard let state = KeyboardState(keymap: keymap) else { fatalError("no keyboard state") }
+    return state
+  } catch {
+    fatalError("keymap: \(error)")
+  }
+}
+
+/// One pass of a path over the events: seconds and checksum.
+func run(_ path: String, codes: [UInt16], downs: [UInt8], verify: Bool = false) -> (
+  seconds: Double, checksum: UInt64
+) {
+  func sum(_ event: KeyEvent) -> UInt64 {
+    verify ? checksum(event) : UInt64(event.keysym.rawValue) &+ UInt64(event.modifierFlags.rawValue)
+  }
+  switch path {
+  case "lean":
+    let c = codes.withUnsafeBufferPointer { codes in
+      downs.withUnsafeBufferPointer { downs in
+        CXKBBenchmarkLoop_runLean(layout, codes.baseAddress, downs.baseAddress, codes.count)
+      }
+    }
+    guard c.status == 0 else { fatalError("the C loop could not build the keymap") }
+    return (c.seconds, c.checksum)
+  case "decoder":
+    // The kernel's records, as EvdevKeyboardSource reads them.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(codes.count * EvdevRecord.size)
+    for index in codes.indices {
+      bytes += EvdevRecord(type: EvdevRecord.key, code: codes[index], value: Int32(downs[index])).bytes
+    }
+    let decoder = EvdevDecoder(state: makeState())
+    let start = nanoseconds()
+    let total = timedDecode(decoder, bytes, sum)
+    return ((nanoseconds() - start) / 1e9, total)
+  default:
+    let state = makeState()
+    let translator = KeyEventTranslator(state: state)
+    let start = nanoseconds()
+    let total = timedTranslate(state, path == "full" ? nil : translator, codes, downs, sum)
+    return ((nanoseconds() - start) / 1e9, total)
+  }
+}
+
+// The timed loops, apart, so callgrind counts only them (`--toggle-collect=*timed*`).
+
+@inline(never)
+func timedDecode(_ decoder: EvdevDecoder, _ bytes: [UInt8], _ sum: (KeyEvent) -> UInt64) -> UInt64 {
+  var total: UInt64 = 0
+  bytes.withUnsafeBytes { bytes in decoder.decode(bytes) { total &+= sum($0) } }
+  return total
+}
+
+/// Through `translator`, or xkbcommon's full path when it is nil.
+@inline(never)
+func timedTranslate(
+  _ state: KeyboardState, _ translator: KeyEventTranslator?, _ codes: [UInt16], _ downs: [UInt8],
+  _ sum: (KeyEvent) -> UInt64
+) -> UInt64 {
+  var total: UInt64 = 0
+  for index in codes.indices {
+    let code = UInt32(codes[index])
+    let phase: KeyEvent.Phase = downs[index] != 0 ? .down : .up
+    let event =
+      translator?.keyEvent(forKeyCode: code, phase: phase) ?? state.keyEvent(forKeyCode: code, phase: phase)
+    total &+= sum(event)
+  }
+  return total
+}
+
+/// Instructions per event of one path: callgrind over two event counts, counting only the loop
+/// (the C function includes building its keymap, which the difference cancels), difference /
+/// events. Valgrind 3.19 cannot read the toolchain's DWARF, so it runs a copy without it.
+func instructionsPerEvent(_ path: String) -> Double? {
+  let copy = FileManager.default.temporaryDirectory.appendingPathComponent("XKBBenchmarks-nodebug").path
+  let strip = Process()
+  strip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  strip.arguments = ["objcopy", "--strip-debug", CommandLine.arguments[0], copy]
+  do { try strip.run() } catch { return nil }
+  strip.waitUntilExit()
+  guard strip.terminationStatus == 0 else { return nil }
+  let function = path == "lean" ? "CXKBBenchmarkLoop_runLean" : "*timed*"
+  func collected(_ events: Int) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=\(function)", copy,
+      "--only", path, String(events),
+    ]
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard let line = output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+      let count = line.split(separator: " ").last.flatMap({ Double($0) })
+    else { return nil }
+    return count
+  }
+  guard let small = collected(20_000), let large = collected(120_000) else { return nil }
+  return (large - small) / 100_000
+}
+
+let arguments = CommandLine.arguments
+if arguments.count == 4 && arguments[1] == "--only" {
+  let (codes, downs) = makeEvents(count: Int(arguments[3]) ?? 1000)
+  print(run(arguments[2], codes: codes, downs: downs).checksum)
+  exit(0)
 }
 
 let (codes, downs) = makeEvents(count: eventCount)
-let keymap: Keymap
-do {
-  keymap = try Keymap(
-    names: RuleNames(rules: "evdev", model: "pc105", layout: layout), ignoringEnvironment: true)
-} catch {
-  print("keymap: \(error)")
-  exit(1)
-}
-
-var bestC = Double.infinity
-var bestSwift = Double.infinity
-var cChecksum: UInt64 = 0
-var swiftChecksum: UInt64 = 0
-var allocations: UInt64 = .max
-var cAllocations: UInt64 = .max
-var heapDelta = 0
-for _ in 0..<5 {
-  let c = codes.withUnsafeBufferPointer { codes in
-    downs.withUnsafeBufferPointer { downs in
-      CXKBBenchmarkLoop_run(layout, codes.baseAddress, downs.baseAddress, codes.count)
-    }
+let paths = ["lean", "translator", "decoder", "full"]
+var samples: [String: [Double]] = [:]
+for _ in 0..<rounds {
+  for path in paths {
+    let result = run(path, codes: codes, downs: downs)
+    samples[path, default: []].append(result.seconds / Double(eventCount) * 1e9)
   }
-  guard c.status == 0 else {
-    print("C loop could not build the keymap")
-    exit(1)
-  }
-  bestC = min(bestC, c.seconds)
-  cChecksum = c.checksum
-  guard let state = KeyboardState(keymap: keymap) else { exit(1) }
-  let swift = runSwift(state: state, codes: codes, downs: downs)
-  bestSwift = min(bestSwift, swift.seconds)
-  swiftChecksum = swift.checksum
-  allocations = min(allocations, swift.allocations)
-  print(
-    "  run: C \(format(c.seconds / Double(eventCount) * 1e9)) ns (\(c.allocations) allocations), "
-      + "Swift \(format(swift.seconds / Double(eventCount) * 1e9)) ns (\(swift.allocations) allocations)")
-  cAllocations = min(cAllocations, c.allocations)
-  heapDelta = swift.heapDelta
 }
+let checksums = paths.map { run($0, codes: codes, downs: downs, verify: true).checksum }
+let nanos = paths.reduce(into: [String: Double]()) { $0[$1] = median(samples[$1]!) }
+let instructions = paths.reduce(into: [String: Double]()) { $0[$1] = instructionsPerEvent($1) }
+let lean = nanos["lean"]!
+func ratio(_ path: String) -> String { formatted(nanos[path]! / lean, 2) + "x" }
+func instr(_ path: String) -> String { instructions[path].map { formatted($0, 0) } ?? "n/a" }
 
-let cNanoseconds = bestC / Double(eventCount) * 1e9
-let swiftNanoseconds = bestSwift / Double(eventCount) * 1e9
 print(
-  "XKBKeyboard decode, \(eventCount) evdev events on \"\(layout)\" (best of 5; allocations: fewest in a run)")
-print("  C loop (xkbcommon):   \(format(cNanoseconds)) ns/event")
-print("  KeyboardState:        \(format(swiftNanoseconds)) ns/event")
-print("  ratio Swift / C:      \(format(swiftNanoseconds / cNanoseconds, 3))x (target <= 1.2x)")
-print(
-  "  allocations/event:    \(format(Double(allocations) / Double(eventCount), 6)) "
-    + "(\(allocations) calls per 10M, C loop \(cAllocations); mallinfo2 heap delta \(heapDelta) bytes; target 0)"
+  "XKBBenchmarks: \(eventCount) evdev events on \"\(layout)\" (letters, Shift, Control, AltGr, dead and edit keys)"
 )
-print("  checksums equal:      \(cChecksum == swiftChecksum)")
-if cChecksum != swiftChecksum { exit(1) }
+print("  median of \(rounds) rounds; instructions per event from callgrind")
+print("  lean C loop (same work):          \(formatted(lean)) ns   \(instr("lean")) instructions")
+print(
+  "  KeyEventTranslator → KeyEvent:    \(formatted(nanos["translator"]!)) ns   \(instr("translator")) instructions   \(ratio("translator"))"
+)
+print(
+  "  EvdevDecoder bytes → KeyEvent:    \(formatted(nanos["decoder"]!)) ns   \(instr("decoder")) instructions   \(ratio("decoder"))"
+)
+print(
+  "  full path (KeyboardState.keyEvent): \(formatted(nanos["full"]!)) ns   \(instr("full")) instructions   \(ratio("full"))"
+)
+let agree = Set(checksums).count == 1
+print("  checksums equal (same work on every path): \(agree)")
+
+var results: [BenchmarkResult] = []
+for (path, name) in [
+  ("translator", "evdev key → KeyEvent, KeyEventTranslator"),
+  ("decoder", "evdev bytes → KeyEvent, EvdevDecoder"),
+  ("full", "evdev key → KeyEvent, xkbcommon full path (KeyboardState.keyEvent)"),
+] {
+  let mix = "\(layout) mix"
+  results.append(
+    BenchmarkResult(
+      name: "\(name), \(mix)", value: nanos[path]!, unit: "ns", baseline: "lean C loop", baselineValue: lean,
+      target: path == "full" ? nil : "≤ 1.2× lean C", met: path == "full" ? nil : nanos[path]! / lean <= 1.2,
+      rounds: rounds))
+  if let count = instructions[path] {
+    let ok = instructions["lean"].map { count / $0 <= 1.2 }
+    results.append(
+      BenchmarkResult(
+        name: "\(name), \(mix), per key", value: count, unit: "instructions", baseline: "lean C loop",
+        baselineValue: instructions["lean"], target: path == "full" ? nil : "≤ 1.2× lean C",
+        met: path == "full" ? nil : ok, rounds: 1, note: "callgrind"))
+  }
+}
+writeResults(results, group: "keyboard")
+if !agree { exit(1) }

@@ -14,6 +14,8 @@ public final class EvdevDecoder {
   public let state: KeyboardState
   /// The compose state, if composing.
   public let compose: ComposeState?
+  /// The fast key path, with the full path's answers.
+  private let translator: KeyEventTranslator
   /// Bytes of an incomplete record.
   private var pending: [UInt8] = []
   /// `EV_KEY` records whose value was not 0, 1 or 2, which the kernel never sends; counted
@@ -24,6 +26,7 @@ public final class EvdevDecoder {
   public init(state: KeyboardState, compose: ComposeState? = nil) {
     self.state = state
     self.compose = compose
+    translator = KeyEventTranslator(state: state)
     pending.reserveCapacity(EvdevRecord.size)
   }
 
@@ -73,7 +76,7 @@ public final class EvdevDecoder {
       invalidRecordCount += 1
       return
     }
-    var event = state.keyEvent(forKeyCode: code, phase: phase, timestamp: record.timestamp)
+    var event = translator.keyEvent(forKeyCode: code, phase: phase, timestamp: record.timestamp)
     if phase != .up, let compose, event.keysym != .noSymbol {
       switch compose.feed(event.keysym) {
       case .nothing: break

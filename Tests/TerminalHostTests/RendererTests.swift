@@ -23,6 +23,32 @@ private func write(
   }
 }
 
+/// `buffer` with the rows of `band` moved: row y shows the old row y + `shift`, and rows that
+/// would come from outside the band are blank.
+private func shifted(_ buffer: CellBuffer, rows band: ClosedRange<Int>, by shift: Int) -> CellBuffer {
+  var result = buffer
+  for y in band {
+    for x in 0..<buffer.columns {
+      result[x, y] = band.contains(y + shift) ? buffer[x, y + shift] : .blank()
+    }
+  }
+  return result
+}
+
+/// Line `n` of a made-up log: letters that differ from every other line's, of varying length.
+private func logLine(_ n: Int) -> String {
+  let letters = Array("abcdefghijklmnopqrstuvwxyz ")
+  return String((0..<(12 + n * 5 % 17)).map { letters[(n * 11 + $0 * 7 + n * $0) % letters.count] })
+}
+
+/// A log under a title bar: lines `first`, `first + 1`, … below it.
+private func log(columns: Int, rows: Int, first: Int) -> CellBuffer {
+  var buffer = CellBuffer(columns: columns, rows: rows)
+  write(" Log ", at: 0, 0, style: TextStyle(attributes: .reverse), into: &buffer)
+  for y in 1..<rows { write(logLine(first + y - 1), at: 0, y, into: &buffer) }
+  return buffer
+}
+
 @Suite("Renderer")
 struct RendererTests {
   @Test func firstFrameClearsAndDrawsPlainText() throws {
@@ -138,11 +164,62 @@ struct RendererTests {
     #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\e[m\\e[2J\\e[Habc\\e[?25l")
   }
 
+  @Test func framesWithNoColumnsOrNoRowsDrawNothing() {
+    var renderer = Renderer(synchronizedOutput: false)
+    for (columns, rows) in [(0, 5), (5, 0), (0, 0)] {
+      let bytes = renderer.render(CellBuffer(columns: columns, rows: rows), cursor: nil)
+      #expect(!escapedText(bytes).contains("H"), "\(columns)x\(rows)")
+    }
+  }
+
   @Test func aResizedFrameIsRepaintedInFull() {
     var renderer = Renderer(synchronizedOutput: false)
     _ = renderer.render(frame(6, 1, [(0, 0, "abc", .plain)]), cursor: nil)
     let bytes = renderer.render(frame(8, 2, [(0, 1, "abc", .plain)]), cursor: nil)
     #expect(escapedText(bytes) == "\\e[2J\\e[2Habc")
+  }
+
+  @Test func aBandScrolledUpOneLineIsScrolledInARegionNotRedrawn() {
+    var renderer = Renderer(synchronizedOutput: false)
+    _ = renderer.render(log(columns: 40, rows: 10, first: 0), cursor: nil)
+    let next = log(columns: 40, rows: 10, first: 1)
+    let bytes = renderer.render(next, cursor: nil)
+    // Region rows 2–10, scroll up one (SU), reset the region (which homes the cursor), then only
+    // the line that came into view (nine rows down from home).
+    #expect(escapedText(bytes) == "\\e[2;10r\\e[S\\e[r\\e[9B" + logLine(9))
+    var screen = VirtualTerminal(columns: 40, rows: 10)
+    var replay = Renderer(synchronizedOutput: false)
+    screen.feed(replay.render(log(columns: 40, rows: 10, first: 0), cursor: nil))
+    screen.feed(replay.render(next, cursor: nil))
+    #expect(screen.mismatches(with: next) == [])
+    #expect(screen.errors == [])
+  }
+
+  @Test func aBandScrolledDownIsScrolledWithSD() {
+    var renderer = Renderer(synchronizedOutput: false)
+    var screen = VirtualTerminal(columns: 30, rows: 8)
+    screen.feed(renderer.render(log(columns: 30, rows: 8, first: 5), cursor: nil))
+    let previous = log(columns: 30, rows: 8, first: 3)
+    let bytes = renderer.render(previous, cursor: nil)
+    #expect(escapedText(bytes).hasPrefix("\\e[2;8r\\e[2T\\e[r"))
+    screen.feed(bytes)
+    #expect(screen.mismatches(with: previous) == [])
+    #expect(screen.errors == [])
+  }
+
+  @Test func aWholeScreenScrollNeedsNoRegion() {
+    var renderer = Renderer(synchronizedOutput: false)
+    var scene = CellBuffer(columns: 20, rows: 6)
+    for y in 0..<6 { write(logLine(y), at: 0, y, into: &scene) }
+    var screen = VirtualTerminal(columns: 20, rows: 6)
+    screen.feed(renderer.render(scene, cursor: nil))
+    scene = shifted(scene, rows: 0...5, by: 1)
+    write(logLine(6), at: 0, 5, into: &scene)
+    let bytes = renderer.render(scene, cursor: nil)
+    #expect(escapedText(bytes).hasPrefix("\\e[S"))
+    screen.feed(bytes)
+    #expect(screen.mismatches(with: scene) == [])
+    #expect(screen.errors == [])
   }
 
   /// Random frames, each a random edit of the last (or a resize or an invalidation), drawn
@@ -174,6 +251,12 @@ struct RendererTests {
         renderer.invalidate()
       case 1:
         renderer.invalidate()
+      case 2, 3:
+        // A band of rows moves up or down, as a scrolled list or log does.
+        let top = Int.random(in: 0..<rows, using: &rng)
+        let bottom = Int.random(in: top..<rows, using: &rng)
+        let shift = Int.random(in: -3...3, using: &rng)
+        scene = shifted(scene, rows: top...bottom, by: shift)
       default:
         break
       }

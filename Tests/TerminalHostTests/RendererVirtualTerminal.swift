@@ -1,7 +1,8 @@
 import ResponderKit
 
 /// A minimal terminal model for tests: interprets what ``TerminalHost/Renderer`` emits (CUP,
-/// CUU/CUD/CUF/CUB, CR, LF, ED 2, SGR, DEC private modes, UTF-8 text with wide characters,
+/// CUU/CUD/CUF/CUB, CR, LF, ED 2, SGR, DEC private modes,
+/// scroll regions (DECSTBM) and SU/SD, UTF-8 text with wide characters,
 /// combining marks and xterm's pending-wrap) and records anything else as an error, so a test
 /// can compare the screen with the frame that was meant.
 struct VirtualTerminal {
@@ -22,6 +23,9 @@ struct VirtualTerminal {
   private(set) var style = TextStyle.plain
   private(set) var cursorVisible = true
   private(set) var privateModes: [Int: Bool] = [:]
+  /// The scroll region, first and last row.
+  private(set) var scrollTop = 0
+  private(set) var scrollBottom: Int
   /// Everything the model did not understand or that a renderer must never send.
   private(set) var errors: [String] = []
 
@@ -32,6 +36,7 @@ struct VirtualTerminal {
   init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
+    scrollBottom = rows - 1
     grid = Array(repeating: .blank, count: columns * rows)
   }
 
@@ -133,6 +138,20 @@ struct VirtualTerminal {
         repeating: Slot(text: " ", style: TextStyle(background: style.background), width: 1),
         count: grid.count)
     case 0x6D: sgr(parameters.map { $0 ?? 0 })
+    case 0x72 where !isPrivate:
+      // DECSTBM: a region of at least two rows, then the cursor goes home (xterm, VT100).
+      let top = p(0, default: 1) - 1
+      let bottom = min(rows, p(1, default: rows)) - 1
+      if top >= 0 && top < bottom {
+        scrollTop = top
+        scrollBottom = bottom
+      } else {
+        errors.append("DECSTBM \(top + 1);\(bottom + 1)")
+      }
+      x = 0
+      y = 0
+    case 0x53 where !isPrivate: scroll(by: max(1, p(0, default: 1)))
+    case 0x54 where !isPrivate: scroll(by: -max(1, p(0, default: 1)))
     case 0x68 where isPrivate:
       for mode in parameters { privateModes[mode ?? 0] = true }
       if parameters.contains(25) { cursorVisible = true }
@@ -141,6 +160,22 @@ struct VirtualTerminal {
       if parameters.contains(25) { cursorVisible = false }
     default: errors.append("CSI \(String(decoding: csi, as: UTF8.self)) \(Character(Unicode.Scalar(final)))")
     }
+  }
+
+  /// SU (positive) or SD (negative) inside the scroll region; the rows that come in are
+  /// erased to the current background (xterm's BCE). The cursor stays.
+  private mutating func scroll(by lines: Int) {
+    let erased = Slot(text: " ", style: TextStyle(background: style.background), width: 1)
+    let height = scrollBottom - scrollTop + 1
+    var region: [Slot] = []
+    for row in scrollTop...scrollBottom {
+      let source = row + lines
+      for column in 0..<columns {
+        region.append(
+          source >= scrollTop && source <= scrollBottom ? grid[source * columns + column] : erased)
+      }
+    }
+    grid.replaceSubrange(scrollTop * columns..<(scrollTop + height) * columns, with: region)
   }
 
   private mutating func sgr(_ codes: [Int]) {

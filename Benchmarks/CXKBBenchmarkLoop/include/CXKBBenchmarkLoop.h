@@ -16,11 +16,13 @@ typedef struct {
   int status;
 } CXKBBenchmarkLoop_Result;
 
-/// Decodes `count` evdev events (key code, 1 = down / 0 = up) on the layout with the same
-/// xkbcommon calls KeyboardState makes per event: one keysym, UTF-8 into a stack buffer,
-/// then the state update.
-CXKBBenchmarkLoop_Result CXKBBenchmarkLoop_run(const char *layout, const uint16_t *codes,
-                                               const uint8_t *downs, size_t count);
+/// The lean C path an app would write for the same work as `KeyEventTranslator`: modifier
+/// masks looked up once, the effective modifiers read once per key, `xkb_state_key_get_syms`
+/// with the Caps Lock and Control transformations, `xkb_keysym_to_utf8`, the KeyEvent flags,
+/// and for Control/Alt/Super keys the text with Shift and Caps Lock only; then the update.
+/// Events are presses (1) and releases (0); releases have no text.
+CXKBBenchmarkLoop_Result CXKBBenchmarkLoop_runLean(const char *layout, const uint16_t *codes,
+                                                   const uint8_t *downs, size_t count);
 
 /// Number of malloc/calloc/realloc/posix_memalign/aligned_alloc calls in this process so far;
 /// the benchmark interposes glibc's allocator to count them.

@@ -9,9 +9,12 @@ import ResponderKit
 /// presentation give two cells, marks and controls zero), the same table `Cell`
 /// uses, so the frame and the renderer agree on every column.
 ///
-/// The output never relies on auto-wrap or on how a line feed is post-processed (`OPOST`):
-/// after a cell is written in the last column the cursor is treated as unknown and the next
-/// move is absolute, and a line feed is only ever sent together with a carriage return.
+/// The output never relies on how a line feed is post-processed (`OPOST`): a line feed is only
+/// ever sent together with a carriage return. After a cell is written in the last column the
+/// cursor is treated as unknown, except that the next character of the same frame may
+/// continue at the start of the next row by auto-wrap (DECAWM, on in every terminal unless an
+/// application turns it off, which the host never does), as ncurses does; it is correct
+/// whether the terminal wraps at once or, like xterm, on the next character.
 public struct Renderer: Sendable {
   /// Wrap each frame in synchronized output (`CSI ? 2026 h` … `CSI ? 2026 l`), so terminals that
   /// know mode 2026 show it at once; others ignore the mode.
@@ -19,9 +22,20 @@ public struct Renderer: Sendable {
 
   /// What the terminal shows, as far as the renderer knows; `nil` until the first frame and
   /// after ``invalidate()``.
-  public var front: CellBuffer? { frontValid ? frontBuffer : nil }
+  public var front: CellBuffer? {
+    guard frontValid else { return nil }
+    var buffer = CellBuffer(columns: frontColumns, rows: frontRows)
+    for y in 0..<frontRows {
+      for x in 0..<frontColumns { buffer[x, y] = frontCells[y * frontColumns + x] }
+    }
+    return buffer
+  }
 
-  private var frontBuffer = CellBuffer(columns: 0, rows: 0)
+  /// The front buffer's cells, row-major; kept here rather than in a `CellBuffer` so the diff
+  /// can update them through one pointer.
+  private var frontCells: [Cell] = []
+  private var frontColumns = 0
+  private var frontRows = 0
   private var frontValid = false
   /// The terminal cursor; -1 when unknown (start, after a write into the last column).
   private var cursorX = -1
@@ -29,6 +43,13 @@ public struct Renderer: Sendable {
   /// The SGR state of the terminal; `nil` when unknown.
   private var currentStyle: TextStyle?
   private var cursorVisible: Bool?
+  /// A cell was just written into the last column of row `cursorY`, so the next character
+  /// written lands at the start of the next row. Only within one frame.
+  private var wrapPending = false
+  /// The cell whose style is `currentStyle`, to compare styles as bits.
+  private var styleCell: Cell?
+  /// A hash of each front row, for finding rows that moved; `nil` when not known.
+  private var rowHashes: [UInt64]?
   private var scratch: [UInt8] = []
 
   /// A renderer that knows nothing of the screen yet: its first frame is a full repaint.
@@ -44,6 +65,7 @@ public struct Renderer: Sendable {
     cursorX = -1
     cursorY = -1
     currentStyle = nil
+    styleCell = nil
     cursorVisible = nil
   }
 
@@ -62,16 +84,29 @@ public struct Renderer: Sendable {
     if synchronizedOutput { output.append(contentsOf: Self.beginSync) }
     let bodyStart = output.count
 
-    if !frontValid || frontBuffer.columns != frame.columns || frontBuffer.rows != frame.rows {
+    if !frontValid || frontColumns != frame.columns || frontRows != frame.rows {
       setStyle(.plain, into: &output)
       output.append(contentsOf: Self.clearScreen)
-      frontBuffer = CellBuffer(columns: frame.columns, rows: frame.rows)
+      frontCells = Array(repeating: .blank(), count: frame.columns * frame.rows)
+      frontColumns = frame.columns
+      frontRows = frame.rows
       frontValid = true
+      rowHashes = nil
       cursorX = -1
       cursorY = -1
     }
-    drawChanges(frame, into: &output)
-    placeCursor(cursor, columns: frame.columns, rows: frame.rows, into: &output)
+    // Moved out while drawing, so the diff holds the only reference and writes in place.
+    var front: [Cell] = []
+    swap(&front, &frontCells)
+    front.withUnsafeMutableBufferPointer { front in
+      frame.cells.withUnsafeBufferPointer { new in
+        scrollIfCheaper(new, front, columns: frame.columns, rows: frame.rows, into: &output)
+        drawChanges(new, front, columns: frame.columns, rows: frame.rows, into: &output)
+      }
+      placeCursor(cursor, columns: frame.columns, rows: frame.rows, front: front, into: &output)
+    }
+    wrapPending = false
+    swap(&front, &frontCells)
 
     if synchronizedOutput {
       if output.count == bodyStart {
@@ -84,90 +119,218 @@ public struct Renderer: Sendable {
 
   // MARK: - Diff
 
-  private mutating func drawChanges(_ frame: CellBuffer, into output: inout [UInt8]) {
-    let columns = frame.columns
-    let rows = frame.rows
-    frame.cells.withUnsafeBufferPointer { new in
-      for y in 0..<rows {
-        let base = y * columns
-        if rowIsUnchanged(new, base: base, count: columns) { continue }
-        var x = 0
-        while x < columns {
-          let i = base + x
-          var cell = new[i]
-          var width = Int(cell.width)
-          if width == 0 {
-            // The right half of a valid wide character is drawn with its left half.
-            if x > 0 && new[i - 1].width == 2 {
-              x += 1
-              continue
-            }
-            cell = .blank(cell.style)
-            width = 1
-          } else if width == 2 && (x + 1 >= columns || new[i + 1].width != 0) {
-            // A wide character that would be split (last column, or no right half) is a blank.
-            cell = .blank(cell.style)
-            width = 1
-          }
-          if (width == Int(new[i].width) && sameBits(new, i)) || cell == frontBuffer.cells[i] {
-            x += width
+  private mutating func drawChanges(
+    _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
+    into output: inout [UInt8]
+  ) {
+    guard columns > 0 else { return }  // an empty buffer may have no storage at all
+    for y in 0..<rows {
+      let base = y * columns
+      if Self.sameBits(new.baseAddress! + base, front.baseAddress! + base, count: columns) { continue }
+      var x = 0
+      while x < columns {
+        let i = base + x
+        var cell = new[i]
+        var width = Int(cell.width)
+        if width == 0 {
+          // The right half of a valid wide character is drawn with its left half.
+          if x > 0 && new[i - 1].width == 2 {
+            x += 1
             continue
           }
-          moveCursor(toColumn: x, row: y, columns: columns, into: &output)
-          setStyle(cell.style, into: &output)
-          Self.appendText(of: cell, to: &output)
-          frontBuffer[x, y] = cell
-          if width == 2 { frontBuffer[x + 1, y] = .continuation(cell.style) }
+          cell = .blank(cell.style)
+          width = 1
+        } else if width == 2 && (x + 1 >= columns || new[i + 1].width != 0) {
+          // A wide character that would be split (last column, or no right half) is a blank.
+          cell = .blank(cell.style)
+          width = 1
+        }
+        if cell == front[i] {
           x += width
-          cursorX = x < columns ? x : -1
+          continue
+        }
+        if cursorX != x || cursorY != y {
+          moveCursor(toColumn: x, row: y, columns: columns, front: front, wrapsToWrite: true, into: &output)
+          wrapPending = false
+        }
+        setStyle(of: cell, into: &output)
+        if let scalar = cell.singleScalar, scalar.value >= 0x20 && scalar.value < 0x7F {
+          output.append(UInt8(truncatingIfNeeded: scalar.value))  // most cells: inline, one byte
+        } else {
+          Self.appendText(of: cell, to: &output)
+        }
+        front[i] = cell
+        if width == 2 { front[i + 1] = .continuation(cell.style) }
+        x += width
+        if x < columns {
+          cursorX = x
+        } else {
+          cursorX = -1
+          wrapPending = true
         }
       }
     }
   }
 
-  /// A fast path for the common case: a row whose cells are bit-for-bit the cells already
-  /// drawn (copies of the same values) cannot differ. Bits that differ prove nothing (a cluster
-  /// may be an equal string in other storage), so such a row goes through the cell-by-cell
-  /// comparison.
-  private func rowIsUnchanged(_ new: UnsafeBufferPointer<Cell>, base: Int, count: Int) -> Bool {
-    let stride = MemoryLayout<Cell>.stride
-    return frontBuffer.cells.withUnsafeBytes { front in
-      memcmp(front.baseAddress! + base * stride, UnsafeRawPointer(new.baseAddress! + base), count * stride)
-        == 0
-    }
-  }
-
-  /// The per-cell form of the same fast path.
+  /// Cells are plain values without padding: equal bits are equal cells and the reverse.
   @inline(__always)
-  private func sameBits(_ new: UnsafeBufferPointer<Cell>, _ i: Int) -> Bool {
-    let stride = MemoryLayout<Cell>.stride
-    return frontBuffer.cells.withUnsafeBytes { front in
-      let a = front.baseAddress! + i * stride
-      let b = UnsafeRawPointer(new.baseAddress! + i)
-      var offset = 0
-      while offset + 8 <= stride {
-        if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        {
-          return false
-        }
-        offset += 8
-      }
-      while offset < stride {
-        if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-          return false
-        }
-        offset += 1
-      }
-      return true
+  private static func sameBits(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, count: Int) -> Bool {
+    memcmp(a, b, count * MemoryLayout<Cell>.stride) == 0
+  }
+
+  // MARK: - Scrolling
+
+  /// When a band of rows moved up or down together (a log, a list scrolled by a line), scrolls
+  /// it on the terminal with a scroll region and SU/SD (`CSI n S`, `CSI n T`) instead of
+  /// redrawing it, and moves the front buffer's rows the same way, so the diff that follows
+  /// draws only the rows that came into view. Done only when it changes fewer cells than
+  /// redrawing.
+  private mutating func scrollIfCheaper(
+    _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
+    into output: inout [UInt8]
+  ) {
+    guard columns > 0 else { return }
+    let newRows = new.baseAddress!
+    let frontRows = UnsafePointer(front.baseAddress!)
+    var dirty = [Bool](repeating: false, count: rows)
+    var dirtyCount = 0
+    for y in 0..<rows where !Self.sameBits(newRows + y * columns, frontRows + y * columns, count: columns) {
+      dirty[y] = true
+      dirtyCount += 1
     }
+    // A scroll repairs only changed rows equal to some other front row; rows that are equal
+    // have equal ends, so two changed rows whose ends match no front row's end rule it out
+    // without hashing whole rows (a full repaint of new content stops here).
+    let frontEnds = Set((0..<rows).map { Self.ends(frontRows + $0 * columns, count: columns) })
+    var candidates = 0
+    for y in 0..<rows where dirty[y] && frontEnds.contains(Self.ends(newRows + y * columns, count: columns)) {
+      candidates += 1
+    }
+    guard dirtyCount >= 2, candidates >= 2, rows >= 3 else {
+      if dirtyCount > 0 { rowHashes = nil }
+      return
+    }
+
+    let frontHashes = rowHashes ?? (0..<rows).map { Self.hash(frontRows + $0 * columns, count: columns) }
+    // Only changed rows are hashed; the others are the front rows. After this frame the front
+    // shows the new rows, so their hashes are kept for the next one (a row the diff draws
+    // differently, a split wide character, only costs a missed scroll: runs are verified).
+    var newHashes = frontHashes
+    for y in 0..<rows where dirty[y] { newHashes[y] = Self.hash(newRows + y * columns, count: columns) }
+    rowHashes = newHashes
+
+    // The shift whose run of matching rows repairs the most changed rows: a new row y shows
+    // the old row y + shift.
+    var best = (shift: 0, first: 0, count: 0, repaired: 0)
+    for shift in -(rows - 1)...(rows - 1) where shift != 0 {
+      var runStart = -1
+      var repaired = 0
+      for y in max(0, -shift)...min(rows, rows - shift) {
+        if y < min(rows, rows - shift) && newHashes[y] == frontHashes[y + shift] {
+          if runStart < 0 {
+            runStart = y
+            repaired = 0
+          }
+          if dirty[y] { repaired += 1 }
+        } else if runStart >= 0 {
+          if repaired > best.repaired { best = (shift, runStart, y - runStart, repaired) }
+          runStart = -1
+        }
+      }
+    }
+    guard best.repaired >= 2 else { return }
+    for y in best.first..<best.first + best.count
+    where !Self.sameBits(newRows + y * columns, frontRows + (y + best.shift) * columns, count: columns) {
+      return  // a hash collision
+    }
+
+    // The region holds the run and the rows it scrolls over; cells that would still differ
+    // after the scroll must beat the escapes.
+    let shift = best.shift
+    let top = shift > 0 ? best.first : best.first + shift
+    let bottom = shift > 0 ? best.first + best.count - 1 + shift : best.first + best.count - 1
+    let blank = Cell.blank()
+    var before = 0
+    var after = 0
+    for y in top...bottom {
+      let source = y + shift
+      for x in 0..<columns {
+        let cell = newRows + y * columns + x
+        if !Self.sameBits(cell, frontRows + y * columns + x, count: 1) { before += 1 }
+        if source >= top && source <= bottom {
+          if !Self.sameBits(cell, frontRows + source * columns + x, count: 1) { after += 1 }
+        } else if cell.pointee != blank {
+          after += 1
+        }
+      }
+    }
+    let regionIsScreen = top == 0 && bottom == rows - 1
+    let escapeCost = (regionIsScreen ? 0 : 12) + 4
+    guard after + escapeCost < before else { return }
+
+    // Erased rows take the current background (xterm's BCE); make it the default.
+    setStyle(.plain, into: &output)
+    if !regionIsScreen {
+      output.append(contentsOf: [0x1B, 0x5B])
+      Self.appendDecimal(top + 1, to: &output)
+      output.append(0x3B)
+      Self.appendDecimal(bottom + 1, to: &output)
+      output.append(0x72)
+    }
+    Self.appendCSI(abs(shift), final: shift > 0 ? 0x53 : 0x54, to: &output)
+    wrapPending = false
+    if !regionIsScreen {
+      // Resetting the region (DECSTBM) also homes the cursor.
+      output.append(contentsOf: [0x1B, 0x5B, 0x72])
+      cursorX = 0
+      cursorY = 0
+    }
+
+    let base = front.baseAddress!
+    let moved = bottom - top + 1 - abs(shift)
+    if shift > 0 {
+      (base + top * columns).update(from: base + (top + shift) * columns, count: moved * columns)
+      (base + (bottom - shift + 1) * columns).update(repeating: blank, count: shift * columns)
+    } else {
+      (base + (top - shift) * columns).update(from: base + top * columns, count: moved * columns)
+      (base + top * columns).update(repeating: blank, count: -shift * columns)
+    }
+  }
+
+  /// The first and last cells of a row, mixed: equal rows give equal values.
+  private static func ends(_ cells: UnsafePointer<Cell>, count: Int) -> UInt64 {
+    let first = UnsafeRawPointer(cells)
+    let last = UnsafeRawPointer(cells + (count - 1))
+    var value = first.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
+    value ^= first.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
+    value ^= last.loadUnaligned(as: UInt64.self) &* 0x1656_67B1_9E37_79F9
+    return value ^ last.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0x27D4_EB2F_1656_67C5
+  }
+
+  /// FNV-1a over a row's bytes, eight at a time: equal rows hash equally, so candidate
+  /// matches are found without comparing every pair of rows.
+  private static func hash(_ cells: UnsafePointer<Cell>, count: Int) -> UInt64 {
+    let bytes = UnsafeRawPointer(cells)
+    let length = count * MemoryLayout<Cell>.stride
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var offset = 0
+    while offset + 8 <= length {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01b3
+      offset += 8
+    }
+    while offset < length {
+      hash = (hash ^ UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self))) &* 0x100_0000_01b3
+      offset += 1
+    }
+    return hash
   }
 
   private mutating func placeCursor(
-    _ cursor: CursorPlacement?, columns: Int, rows: Int, into output: inout [UInt8]
+    _ cursor: CursorPlacement?, columns: Int, rows: Int, front: UnsafeMutableBufferPointer<Cell>,
+    into output: inout [UInt8]
   ) {
     if let cursor, cursor.column >= 0, cursor.row >= 0, cursor.column < columns, cursor.row < rows {
-      moveCursor(toColumn: cursor.column, row: cursor.row, columns: columns, into: &output)
+      moveCursor(toColumn: cursor.column, row: cursor.row, columns: columns, front: front, into: &output)
       if cursorVisible != true {
         output.append(contentsOf: Self.showCursor)
         cursorVisible = true
@@ -182,14 +345,30 @@ public struct Renderer: Sendable {
 
   /// Moves with the cheapest of: an absolute CUP, or a relative vertical move (CUU/CUD, or
   /// CR LF when landing in column 0) plus a horizontal one (CUF/CUB, CR, or rewriting the
-  /// unchanged cells in between when they are shorter than the escape).
-  private mutating func moveCursor(toColumn x: Int, row y: Int, columns: Int, into output: inout [UInt8]) {
+  /// unchanged cells in between when they are shorter than the escape); when `wrapsToWrite`
+  /// (a character is written next) and the target starts the next row, also rewriting the
+  /// rest of the row so that character wraps there.
+  private mutating func moveCursor(
+    toColumn x: Int, row y: Int, columns: Int, front: UnsafeMutableBufferPointer<Cell>,
+    wrapsToWrite: Bool = false, into output: inout [UInt8]
+  ) {
     if cursorX == x && cursorY == y { return }
     defer {
       cursorX = x
       cursorY = y
     }
     let absolute = Self.cupCost(x, y)
+    // Only when a character follows: rewrite the rest of the row (nothing when a wrap is
+    // already pending) and the start of the next, and let auto-wrap carry the cursor over.
+    if wrapsToWrite, cursorY >= 0, y == cursorY + 1, wrapPending || cursorX > 0,
+      let rest = wrapPending ? 0 : rewriteCost(from: cursorX, to: columns, row: cursorY, front: front),
+      let lead = rewriteCost(from: 0, to: x, row: y, front: front),
+      rest + lead < min(absolute, 2 + (x == 0 ? 0 : Self.relativeCost(x)))
+    {
+      if !wrapPending { rewrite(from: cursorX, to: columns, row: cursorY, front: front, into: &output) }
+      rewrite(from: 0, to: x, row: y, front: front, into: &output)
+      return
+    }
     guard cursorX >= 0, cursorY >= 0 else {
       Self.appendCUP(x, y, to: &output)
       return
@@ -205,7 +384,9 @@ public struct Renderer: Sendable {
       horizontal = 0
     } else if dx > 0 {
       horizontal = Self.relativeCost(dx)
-      if dy == 0, let rewrite = rewriteCost(from: cursorX, to: x, row: y), rewrite < horizontal {
+      if dy == 0, let rewrite = rewriteCost(from: cursorX, to: x, row: y, front: front),
+        rewrite < horizontal
+      {
         horizontal = rewrite
         useRewrite = true
       }
@@ -234,12 +415,7 @@ public struct Renderer: Sendable {
       if dy > 0 { Self.appendCSI(dy, final: 0x42, to: &output) }
       if dy < 0 { Self.appendCSI(-dy, final: 0x41, to: &output) }
       if useRewrite {
-        var column = cursorX
-        while column < x {
-          let cell = frontBuffer.cells[y * columns + column]
-          Self.appendText(of: cell, to: &output)
-          column += max(1, Int(cell.width))
-        }
+        rewrite(from: cursorX, to: x, row: y, front: front, into: &output)
       } else if useCR {
         output.append(0x0D)
         if x > 0 { Self.appendCSI(x, final: 0x43, to: &output) }
@@ -251,15 +427,30 @@ public struct Renderer: Sendable {
     }
   }
 
+  /// Re-emits the unchanged cells between two columns of a row.
+  private func rewrite(
+    from start: Int, to end: Int, row: Int, front: UnsafeMutableBufferPointer<Cell>,
+    into output: inout [UInt8]
+  ) {
+    var column = start
+    while column < end {
+      let cell = front[row * frontColumns + column]
+      Self.appendText(of: cell, to: &output)
+      column += max(1, Int(cell.width))
+    }
+  }
+
   /// Bytes needed to re-emit the unchanged cells between two columns, or `nil` when that is not
   /// safe (a style change, a half of a wide character, or a gap too long to be worth it).
-  private func rewriteCost(from start: Int, to end: Int, row: Int) -> Int? {
+  private func rewriteCost(
+    from start: Int, to end: Int, row: Int, front: UnsafeMutableBufferPointer<Cell>
+  ) -> Int? {
     guard end - start <= 8, let style = currentStyle else { return nil }
-    let base = row * frontBuffer.columns
+    let base = row * frontColumns
     var cost = 0
     var column = start
     while column < end {
-      let cell = frontBuffer.cells[base + column]
+      let cell = front[base + column]
       guard cell.width != 0, cell.style == style, column + Int(cell.width) <= end else { return nil }
       cost += Self.textCost(of: cell)
       column += Int(cell.width)
@@ -269,8 +460,17 @@ public struct Renderer: Sendable {
 
   // MARK: - SGR
 
+  /// ``setStyle(_:into:)`` with a cell's style, compared as bits with the last cell's first.
+  @inline(__always)
+  private mutating func setStyle(of cell: Cell, into output: inout [UInt8]) {
+    if let styleCell, styleCell.hasSameStyle(as: cell) { return }
+    setStyle(cell.style, into: &output)
+    styleCell = cell
+  }
+
   /// Emits the cheaper of the incremental change and a reset followed by the full style.
   private mutating func setStyle(_ style: TextStyle, into output: inout [UInt8]) {
+    styleCell = nil
     if currentStyle == style { return }
     scratch.removeAll(keepingCapacity: true)
     if style == .plain {
@@ -380,6 +580,18 @@ public struct Renderer: Sendable {
   /// terminal as a control), and a cluster starting with a mark gets a dotted-circle base
   /// (U+25CC) so it does not combine with the cell on its left.
   static func appendText(of cell: Cell, to output: inout [UInt8]) {
+    if let scalar = cell.singleScalar {
+      // Most cells: one scalar, written without making a String.
+      let value = scalar.value
+      if value >= 0x20 && value < 0x7F {
+        output.append(UInt8(truncatingIfNeeded: value))
+        return
+      }
+      if value >= 0xA0 && (value < 0x300 || scalar.terminalWidth != 0), let bytes = UTF8.encode(scalar) {
+        output.append(contentsOf: bytes)
+        return
+      }
+    }
     let text = cell.text
     guard let first = text.unicodeScalars.first else {
       output.append(0x20)
