@@ -137,7 +137,9 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
     if editor.isNew {
       let previous = rowBeforeNewNote
       removeNote(at: editor.indexPath.row)
-      if let previous, previous > 0 { tableView.selectRow(at: IndexPath(row: previous - 1), scrollPosition: .nearest) }
+      if let previous, previous > 0 {
+        tableView.selectRow(at: IndexPath(row: previous - 1), scrollPosition: .nearest)
+      }
     }
     close(editor)
   }
