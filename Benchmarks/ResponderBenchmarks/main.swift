@@ -195,3 +195,4 @@ let perResponder = sendSearch.nsPerOperation / visited
 print("  sendAction per responder visited:  \(format(perResponder)) ns   (target ≤ 10 ns)")
 let heapGrowth = max(sendSearch.heapBytesPerOperation, targetSearch.heapBytesPerOperation)
 print("  heap growth per dispatch:          \(format(heapGrowth, 4)) B   (target 0)")
+benchmarkTouchThroughDeepTree(app: app, depth: depth, count: dispatches)
