@@ -65,7 +65,8 @@ final class GestureArbiter {
   /// first per view, that the delegate lets see the touch.
   private func recognizers(for touch: Touch, event: Event) -> [GestureRecognizer] {
     var found: [GestureRecognizer] = []
-    var view = touch.view
+    // Recognizers see touches the view refused (multiple- or exclusive-touch rules).
+    var view = touch.view ?? window.rootView.flatMap { $0.hitTest(touch.location(in: $0), with: event) }
     while let current = view {
       for recognizer in current.gestureRecognizers.reversed()
       where recognizer.isEnabled && !recognizer.state.isFinished && !recognizer.wantsToBegin
@@ -112,7 +113,8 @@ final class GestureArbiter {
   private func shouldBegin(_ recognizer: GestureRecognizer) -> Bool {
     if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false { return false }
     // UIKit asks the views the gesture would take the touches from (a button refuses a tap of
-    // its superview's recognizer).
+    // its superview's recognizer); a recognizer that cancels nothing takes nothing.
+    guard recognizer.cancelsTouchesInView else { return true }
     for touch in recognizer.trackedTouches {
       if let view = touch.view, view !== recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) {
         return false
@@ -121,10 +123,10 @@ final class GestureArbiter {
     return true
   }
 
-  /// Whether a rival that already recognized excludes `recognizer`.
+  /// Whether a continuous rival in progress excludes `recognizer`.
   private func isBlocked(_ recognizer: GestureRecognizer) -> Bool {
     live.contains { other in
-      other !== recognizer && other.isAdmitted && other.state != .cancelled
+      other !== recognizer && other.isAdmitted && (other.state == .began || other.state == .changed)
         && excludes(other, recognizer)
     }
   }
@@ -134,8 +136,12 @@ final class GestureArbiter {
   private func excludes(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
     guard winner.trackedTouches.contains(where: { touch in loser.trackedTouches.contains { $0 === touch } })
     else { return false }
-    if winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true { return false }
-    if loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true { return false }
+    if winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true {
+      return false
+    }
+    if loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true {
+      return false
+    }
     return winner.canPrevent(loser) && loser.canBePrevented(by: winner)
   }
 
@@ -167,8 +173,11 @@ final class GestureArbiter {
   private func admit(_ recognizer: GestureRecognizer) {
     recognizer.isAdmitted = true
     recognizer.wantsToBegin = false
+    // A continuous gesture that begins fails every undecided rival; a discrete one only those
+    // recognizing in the same pass, so a double tap still counts after a single tap fired.
     for other in live where other !== recognizer && isUndecided(other) {
-      if excludes(recognizer, other) || requirements(of: other).contains(where: { $0 === recognizer }) {
+      let rivals = (recognizer.isContinuous || other.wantsToBegin) && excludes(recognizer, other)
+      if rivals || requirements(of: other).contains(where: { $0 === recognizer }) {
         fail(other)
       }
     }

@@ -85,7 +85,11 @@ open class GestureRecognizer {
   public var isEnabled = true {
     didSet {
       guard isEnabled != oldValue, !isEnabled else { return }
-      if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
+      if state == .began || state == .changed {
+        state = .cancelled
+      } else if state == .possible {
+        state = .failed
+      }
       view?.window?.gestureArbiter.settle()
     }
   }
@@ -125,6 +129,7 @@ open class GestureRecognizer {
       }
       if state != .failed { needsAction = true }
       if oldValue == .possible, state != .failed, state != .cancelled { wantsToBegin = true }
+      if state == .began { isContinuous = true }
     }
   }
 
@@ -134,6 +139,8 @@ open class GestureRecognizer {
   var wantsToBegin = false
   /// Admitted by arbitration: its actions go out and it may cancel touches.
   var isAdmitted = false
+  /// Began rather than recognized at once: while it lasts it excludes its rivals.
+  var isContinuous = false
 
   /// The touches the recognizer follows: still down, or ended in this sequence.
   var trackedTouches: [Touch] = []
@@ -240,8 +247,7 @@ open class GestureRecognizer {
     for touch in trackedTouches { touch.gestureRecognizers.removeAll { $0 === self } }
     trackedTouches = []
     isAdmitted = false
-    wantsToBegin = false
-    needsAction = false
+    isContinuous = false
     reset()
     state = .possible
     needsAction = false
