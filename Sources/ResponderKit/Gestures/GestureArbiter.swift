@@ -86,8 +86,10 @@ final class GestureArbiter {
     while changed {
       changed = false
       for recognizer in live where recognizer.wantsToBegin && !recognizer.isAdmitted {
-        if recognizer.state == .failed || recognizer.state == .possible {
+        // Disabled before arbitration saw it: no action for a gesture nobody was shown.
+        if recognizer.state == .failed || recognizer.state == .possible || recognizer.state == .cancelled {
           recognizer.wantsToBegin = false
+          recognizer.needsAction = false
           continue
         }
         if !shouldBegin(recognizer) || isBlocked(recognizer) {

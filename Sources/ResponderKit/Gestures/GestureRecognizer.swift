@@ -107,13 +107,13 @@ open class GestureRecognizer {
   public var delaysTouchesEnded = true
 
   /// The recognizers that must fail before this one may recognize.
-  var failureRequirements: [Weak] = []
+  var failureRequirements: [WeakGestureRecognizer] = []
 
   /// Makes this recognizer wait until `other` fails: a recognized gesture is held back until
   /// then, and fails if `other` recognizes (a single tap that requires a double tap to fail).
   public func require(toFail other: GestureRecognizer) {
     guard other !== self, !failureRequirements.contains(where: { $0.object === other }) else { return }
-    failureRequirements.append(Weak(other))
+    failureRequirements.append(WeakGestureRecognizer(other))
   }
 
   // MARK: State
@@ -156,11 +156,7 @@ open class GestureRecognizer {
   /// window's). With every touch lifted, the centroid of the last ones.
   open func location(in view: View?) -> Point {
     let touches = activeTouches.isEmpty ? trackedTouches : activeTouches
-    guard !touches.isEmpty else { return .zero }
-    let points = touches.map { $0.location(in: view) }
-    return Point(
-      x: points.map(\.x).reduce(0, +) / Double(points.count),
-      y: points.map(\.y).reduce(0, +) / Double(points.count))
+    return GestureMetrics.centroid(touches.map { $0.location(in: view) })
   }
 
   /// The location of one of the touches (in the order they began), in `view`'s coordinates.
@@ -257,7 +253,7 @@ open class GestureRecognizer {
 
 /// A weak link to a recognizer, for failure requirements.
 @MainActor
-struct Weak {
+struct WeakGestureRecognizer {
   weak var object: GestureRecognizer?
   init(_ object: GestureRecognizer) { self.object = object }
 }
