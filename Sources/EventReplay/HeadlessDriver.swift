@@ -120,6 +120,65 @@ public final class HeadlessDriver {
     send(.touches([TouchSample(id: id, phase: cancel ? .cancelled : .ended, location: end)]))
   }
 
+  /// Sends one multi-touch report: several contacts changing at once (fingers of a
+  /// recording; the mouse is only ever one contact).
+  public func touches(_ samples: [TouchSample]) {
+    send(.touches(samples))
+  }
+
+  /// Holds a touch still at a cell for `duration` seconds on the virtual clock (timers due in
+  /// between fire, as a long press needs), then lifts it.
+  public func longPress(at location: Point, duration: TimeInterval = 0.6, id: Int = 0) {
+    send(.touches([TouchSample(id: id, phase: .began, location: location)]))
+    advance(by: duration)
+    send(.touches([TouchSample(id: id, phase: .ended, location: location)]))
+  }
+
+  /// A quick stroke from `start`, `distance` cells along `direction` (a unit vector such as
+  /// `Point(x: 1, y: 0)`), in `steps` moves of one ``step`` each, then a lift.
+  public func swipe(from start: Point, direction: Point, distance: Double = 10, steps: Int = 4, id: Int = 0) {
+    let end = Point(x: start.x + direction.x * distance, y: start.y + direction.y * distance)
+    drag(from: start, to: end, steps: steps, id: id)
+  }
+
+  /// Two fingers on a horizontal line through `center`, moving from `from` to `to` cells apart
+  /// in `steps` moves, then lifting: a pinch (closer) or a spread (farther).
+  public func pinch(center: Point, from: Double, to: Double, steps: Int = 4) {
+    twoFingers(steps: steps) { t in
+      let half = (from + (to - from) * t) / 2
+      return (Point(x: center.x - half, y: center.y), Point(x: center.x + half, y: center.y))
+    }
+  }
+
+  /// Two fingers `radius` column units either side of `center` turning from angle `from` to
+  /// `to` (radians, clockwise on screen; rows count as two columns, so the circle looks round)
+  /// in `steps` moves, then lifting.
+  public func rotate(center: Point, radius: Double = 6, from: Double = 0, to: Double, steps: Int = 4) {
+    twoFingers(steps: steps) { t in
+      let angle = from + (to - from) * t
+      let dx = radius * cos(angle)
+      let dy = radius * sin(angle) / 2
+      return (Point(x: center.x - dx, y: center.y - dy), Point(x: center.x + dx, y: center.y + dy))
+    }
+  }
+
+  /// Fingers 1 and 2 down at `positions(0)`, moved through `positions(i / steps)`, lifted.
+  private func twoFingers(steps: Int, _ positions: (Double) -> (Point, Point)) {
+    let count = max(1, steps)
+    let (a, b) = positions(0)
+    touches([TouchSample(id: 1, phase: .began, location: a), TouchSample(id: 2, phase: .began, location: b)])
+    for i in 1...count {
+      let (a, b) = positions(Double(i) / Double(count))
+      touches([
+        TouchSample(id: 1, phase: .moved, location: a), TouchSample(id: 2, phase: .moved, location: b),
+      ])
+    }
+    let (endA, endB) = positions(1)
+    touches([
+      TouchSample(id: 1, phase: .ended, location: endA), TouchSample(id: 2, phase: .ended, location: endB),
+    ])
+  }
+
   /// Scrolls at a cell by `dy` lines (positive: down).
   public func scroll(x: Double, y: Double, dy: Double) {
     send(.scroll(ScrollSample(location: Point(x: x, y: y), dy: dy)))

@@ -7,6 +7,12 @@
 /// Highlighted buttons draw in reverse video, focused ones bold, disabled ones dim.
 @MainActor
 open class Button: Control {
+  /// Refuses an ancestor's one-finger single tap, so a tap on the control reaches its own
+  /// tracking, as UIKit's standard controls do.
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    !refusesTap(of: gestureRecognizer)
+  }
+
   /// Creates a button; the frame's size defaults to fit the title.
   public init(frame: Rect? = nil, title: String = "", style: TextStyle = .plain) {
     self.title = title

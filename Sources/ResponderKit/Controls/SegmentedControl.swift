@@ -8,6 +8,12 @@
 /// nothing.
 @MainActor
 open class SegmentedControl: Control {
+  /// Refuses an ancestor's one-finger single tap, so a tap on the control reaches its own
+  /// tracking, as UIKit's standard controls do.
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    !refusesTap(of: gestureRecognizer)
+  }
+
   /// The index meaning "no segment selected".
   public static let noSegment = -1
 

@@ -8,6 +8,12 @@
 /// `+` increment. Setting ``value`` in code sends nothing.
 @MainActor
 open class Stepper: Control {
+  /// Refuses an ancestor's one-finger single tap, so a tap on the control reaches its own
+  /// tracking, as UIKit's standard controls do.
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    !refusesTap(of: gestureRecognizer)
+  }
+
   /// Creates a stepper.
   public init(
     frame: Rect? = nil, value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 100,

@@ -6,6 +6,12 @@
 /// Space or Return flips it the same way. Setting ``isOn`` in code sends nothing.
 @MainActor
 open class Switch: Control {
+  /// Refuses an ancestor's one-finger single tap, so a tap on the control reaches its own
+  /// tracking, as UIKit's standard controls do.
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    !refusesTap(of: gestureRecognizer)
+  }
+
   /// Creates a switch; the frame's size defaults to fit the box and title.
   public init(frame: Rect? = nil, title: String = "", isOn: Bool = false) {
     self.title = title

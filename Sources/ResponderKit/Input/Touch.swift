@@ -28,6 +28,12 @@ public final class Touch: Hashable, Identifiable {
   /// Whether the touch reaches a view (false when exclusive or single-touch rules refused it).
   var isDelivered = false
 
+  // Gesture bookkeeping (see `GestureArbiter`): the recognizers that see the touch, and how
+  // far its delivery to the view has got while they decide.
+  var gestureRecognizers: [GestureRecognizer] = []
+  var viewBegan = false
+  var viewFinished = false
+
   /// Location and previous location in screen cells.
   var screenLocation: Point
   var previousScreenLocation: Point

@@ -41,6 +41,14 @@ open class View: Responder {
   public var superview: View? { superviewStorage }
   /// The views this one contains, back to front.
   public private(set) var subviews: [View] = []
+  /// The gesture recognizers attached with ``addGestureRecognizer(_:)``, oldest first.
+  public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+  /// Whether `gestureRecognizer`, attached to this view or an ancestor, may begin with touches
+  /// this view receives (UIKit's `gestureRecognizerShouldBegin(_:)`); true by default. A
+  /// control refuses its superview's taps here so its own tracking wins.
+  open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
+
   /// The view controller whose root view this is.
   public internal(set) var viewController: ViewController? {
     get { viewControllerStorage }

@@ -8,6 +8,7 @@ extension Window {
     for touch in mine where touch.phase == .began {
       assignView(to: touch, among: mine, event: event)
     }
+    if gestureArbiter.handle(event, touches: mine) { return }
     for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
       var groups: [(Responder, Set<Touch>)] = []
       for touch in mine where touch.phase == phase && touch.isDelivered {

@@ -138,6 +138,9 @@ open class Window: Responder {
 
   private var delegateNotifications = DelegateNotifications<any WindowDelegate>()
 
+  /// The gesture recognizers following this window's touches.
+  lazy var gestureArbiter = GestureArbiter(window: self)
+
   private func registerDelegate() {
     guard delegate != nil else {
       delegateNotifications.removeAll()

@@ -1,0 +1,259 @@
+import Foundation
+
+/// Turns a sequence of touches into a gesture and sends actions to its targets: UIKit's
+/// `UIGestureRecognizer` in terminal cells.
+///
+/// Attach a recognizer to a view with ``View/addGestureRecognizer(_:)``. A touch that begins in
+/// the view or one of its subviews is shown to the recognizer before the view, and the window
+/// arbitrates between the recognizers that see the same touches (see <doc:Gestures>).
+///
+/// **States.** A recognizer starts ``State-swift.enum/possible``. A discrete gesture (tap,
+/// swipe) moves to ``State-swift.enum/recognized`` or ``State-swift.enum/failed``; a continuous
+/// one (long press, pan, pinch, rotation) to ``State-swift.enum/began``, then
+/// ``State-swift.enum/changed`` any number of times, then ``State-swift.enum/ended`` or
+/// ``State-swift.enum/cancelled``, or fails before it begins. When the touch sequence is over
+/// the window calls ``reset()`` and the state is possible again.
+///
+/// **Targets.** Each action is sent to its target (held weakly, through ``TargetReference``)
+/// once for a discrete gesture and on every state change of a continuous one, failed excepted.
+/// A target that went away drops its action and posts
+/// ``Application/didDropActionNotification``.
+///
+/// **Subclasses** override the `touches…` methods and set ``state``; they clear their own
+/// state in ``reset()``.
+@MainActor
+open class GestureRecognizer {
+  /// The states of UIKit's gesture state machine.
+  public enum State: Int, Sendable, CustomStringConvertible {
+    /// Evaluating touches; the default.
+    case possible
+    /// A continuous gesture was recognized.
+    case began
+    /// A continuous gesture changed.
+    case changed
+    /// A continuous gesture ended, or a discrete gesture was recognized.
+    case ended
+    /// A continuous gesture was interrupted.
+    case cancelled
+    /// The touches are not this gesture.
+    case failed
+
+    /// A discrete gesture was recognized: the same state as ``ended``.
+    public static let recognized = State.ended
+
+    /// The state's name, as tests and logs show it.
+    public var description: String {
+      ["possible", "began", "changed", "ended", "cancelled", "failed"][rawValue]
+    }
+
+    /// Ended, cancelled or failed: the recognizer waits for the sequence to end to reset.
+    var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+  }
+
+  /// Creates a recognizer that sends `action` to `target` (held weakly) when it recognizes;
+  /// with no action it sends nothing until ``addTarget(_:action:)``.
+  public init(target: AnyObject? = nil, action: Action? = nil) {
+    if let action { addTarget(target, action: action) }
+  }
+
+  // MARK: Targets
+
+  private var targets: [(reference: TargetReference, action: Action)] = []
+
+  /// Adds a target and action; a nil target sends the action up the responder chain from the
+  /// first responder. Adding the same pair twice has no effect.
+  public func addTarget(_ target: AnyObject?, action: Action) {
+    guard !targets.contains(where: { $0.action == action && $0.reference.refers(to: target) }) else { return }
+    targets.append((TargetReference(target), action))
+  }
+
+  /// Removes a target's action; a nil action removes every action of the target.
+  public func removeTarget(_ target: AnyObject?, action: Action?) {
+    targets.removeAll { $0.reference.refers(to: target) && (action == nil || $0.action == action) }
+  }
+
+  // MARK: Configuration
+
+  /// The view the recognizer is attached to.
+  public internal(set) weak var view: View?
+
+  /// The delegate that arbitrates this recognizer's gestures, held weakly.
+  public weak var delegate: (any GestureRecognizerDelegate)?
+
+  /// Whether the recognizer sees touches. Disabling it while it recognizes cancels the gesture;
+  /// either way it drops the touches it tracks and only sees new ones once re-enabled.
+  public var isEnabled = true {
+    didSet {
+      guard isEnabled != oldValue, !isEnabled else { return }
+      if state == .began || state == .changed {
+        state = .cancelled
+      } else if state == .possible {
+        state = .failed
+      }
+      view?.window?.gestureArbiter.settle()
+    }
+  }
+
+  /// Whether the view's touches of a recognized gesture are cancelled (the view gets
+  /// `touchesCancelled`, then nothing more of them). True by default.
+  public var cancelsTouchesInView = true
+
+  /// Whether touches that begin are kept from the view while the gesture is still possible.
+  /// False by default.
+  public var delaysTouchesBegan = false
+
+  /// Whether touches that end are kept from the view while the gesture is still possible, so
+  /// a recognized gesture can still cancel them. True by default.
+  public var delaysTouchesEnded = true
+
+  /// The recognizers that must fail before this one may recognize.
+  var failureRequirements: [WeakGestureRecognizer] = []
+
+  /// Makes this recognizer wait until `other` fails: a recognized gesture is held back until
+  /// then, and fails if `other` recognizes (a single tap that requires a double tap to fail).
+  public func require(toFail other: GestureRecognizer) {
+    guard other !== self, !failureRequirements.contains(where: { $0.object === other }) else { return }
+    failureRequirements.append(WeakGestureRecognizer(other))
+  }
+
+  // MARK: State
+
+  /// The current state. Subclasses set it as touches arrive; the window arbitrates, sends the
+  /// actions and resets.
+  public var state: State = .possible {
+    didSet {
+      guard state != oldValue else {
+        // A continuous gesture reports each change, even when the state name stays the same.
+        if state == .changed { needsAction = true }
+        return
+      }
+      if state != .failed { needsAction = true }
+      if oldValue == .possible, state != .failed, state != .cancelled { wantsToBegin = true }
+      if state == .began { isContinuous = true }
+    }
+  }
+
+  /// A state change whose action is still to be sent.
+  var needsAction = false
+  /// Left possible since the last arbitration: it must be checked before its action goes out.
+  var wantsToBegin = false
+  /// Admitted by arbitration: its actions go out and it may cancel touches.
+  var isAdmitted = false
+  /// Began rather than recognized at once: while it lasts it excludes its rivals.
+  var isContinuous = false
+
+  /// The touches the recognizer follows: still down, or ended in this sequence.
+  var trackedTouches: [Touch] = []
+
+  /// The number of touches the recognizer follows that are still down.
+  public var numberOfTouches: Int { activeTouches.count }
+
+  var activeTouches: [Touch] {
+    trackedTouches.filter { $0.phase != .ended && $0.phase != .cancelled }
+  }
+
+  /// The centroid of the touches the recognizer follows, in `view`'s coordinates (nil: the
+  /// window's). With every touch lifted, the centroid of the last ones.
+  open func location(in view: View?) -> Point {
+    let touches = activeTouches.isEmpty ? trackedTouches : activeTouches
+    return GestureMetrics.centroid(touches.map { $0.location(in: view) })
+  }
+
+  /// The location of one of the touches (in the order they began), in `view`'s coordinates.
+  public func location(ofTouch index: Int, in view: View?) -> Point {
+    let touches = activeTouches
+    guard touches.indices.contains(index) else { return .zero }
+    return touches[index].location(in: view)
+  }
+
+  // MARK: Subclass hooks
+
+  /// Touches began in the recognizer's view or its subviews.
+  open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+  /// Touches the recognizer follows moved.
+  open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+  /// Touches the recognizer follows ended.
+  open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+  /// Touches the recognizer follows were cancelled: a discrete gesture fails, a continuous one
+  /// that began is cancelled.
+  open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    state = state == .possible ? .failed : .cancelled
+  }
+
+  /// Clears the recognizer's own state; the window calls it when the sequence is over.
+  open func reset() {}
+
+  /// Stops sending `touch` to the recognizer; the touch is not cancelled in the view.
+  open func ignore(_ touch: Touch, for event: Event) {
+    trackedTouches.removeAll { $0 === touch }
+    touch.gestureRecognizers.removeAll { $0 === self }
+  }
+
+  /// Whether recognizing this gesture may fail `other` (true by default).
+  open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+  /// Whether `other` recognizing may fail this gesture (true by default).
+  open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+  /// Whether this recognizer waits for `other` to fail (false by default).
+  open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+  /// Whether `other` waits for this recognizer to fail (false by default).
+  open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+  // MARK: Deadlines
+
+  private var deadlineTimer: ApplicationTimer?
+
+  /// Calls ``deadlineReached()`` at `time` on the application's clock (the event clock), even
+  /// when no touch arrives; replaces an earlier deadline.
+  func setDeadline(at time: TimeInterval) {
+    cancelDeadline()
+    guard let window = view?.window, let app = window.application else { return }
+    let delay = max(0, time - app.timerClock())
+    deadlineTimer = app.scheduleTimer(after: delay) { [weak self, weak window] _ in
+      guard let self else { return }
+      self.deadlineTimer = nil
+      self.deadlineReached()
+      window?.gestureArbiter.settle()
+    }
+  }
+
+  var hasDeadline: Bool { deadlineTimer != nil }
+
+  func cancelDeadline() {
+    deadlineTimer?.invalidate()
+    deadlineTimer = nil
+  }
+
+  /// A deadline set with ``setDeadline(at:)`` passed.
+  func deadlineReached() {}
+
+  // MARK: Window side
+
+  /// Sends the actions of the current state to every target.
+  func sendActions() {
+    needsAction = false
+    guard let app = view?.window?.application else { return }
+    for target in targets {
+      app.sendAction(target.action, to: target.reference, from: self)
+    }
+  }
+
+  /// Back to possible for the next sequence.
+  func resetForNextSequence() {
+    cancelDeadline()
+    for touch in trackedTouches { touch.gestureRecognizers.removeAll { $0 === self } }
+    trackedTouches = []
+    isAdmitted = false
+    isContinuous = false
+    reset()
+    state = .possible
+    needsAction = false
+    wantsToBegin = false
+  }
+}
+
+/// A weak link to a recognizer, for failure requirements.
+@MainActor
+struct WeakGestureRecognizer {
+  weak var object: GestureRecognizer?
+  init(_ object: GestureRecognizer) { self.object = object }
+}
