@@ -74,6 +74,20 @@ struct RecordingReaderDefectTests {
     #expect(again.text.unicodeScalars.elementsEqual(recording.text.unicodeScalars))
   }
 
+  /// Found by the round-trip property: a combining mark as the key after a modifier
+  /// (`Meta+\u{30f}`) or after `base=` made "+" or "=" one Character with it, so the reader
+  /// did not split there.
+  @Test func aCombiningMarkKeyAfterAModifierOrFieldNameRoundTrips() throws {
+    var recording = Recording()
+    var key = KeyEvent(keysym: Keysym(unicodeScalar: "\u{30f}"), modifierFlags: .meta)
+    key.baseLayoutKeysym = Keysym(unicodeScalar: "\u{301}")
+    key.unshiftedKeysym = Keysym(unicodeScalar: "\u{302}")
+    recording.append(.key(key), at: 0)
+    #expect(recording.text.contains("Meta+\u{30f} base=\u{301} unshifted=\u{302}"))
+    let again = try Recording(parsing: recording.text)
+    #expect(again == recording)
+  }
+
   /// Defect 2: a lone surrogate escape was dropped (high) or replaced (low) silently.
   @Test(
     "a lone surrogate escape is a typed error naming the line",
