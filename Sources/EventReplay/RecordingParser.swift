@@ -315,7 +315,7 @@ struct RecordingParser {
     return tokens
   }
 
-  /// Reads a JSON string literal. A `\\u` escape of half a surrogate pair that is not part of a
+  /// Reads a JSON string literal. A `\u` escape of half a surrogate pair that is not part of a
   /// pair is an error, as it names no character.
   private func unquote(_ token: String, _ field: String) throws(RecordingError) -> String {
     let all = token.unicodeScalars
