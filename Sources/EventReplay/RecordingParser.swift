@@ -122,6 +122,7 @@ struct RecordingParser {
       guard let equals = scalars.firstIndex(of: "=") else { throw fail("key", "unexpected \"\(token)\"") }
       let name = String(scalars[..<equals])
       let value = String(scalars[scalars.index(after: equals)...])
+      guard !name.isEmpty else { throw fail("key", "no field name before \"=\" in \"\(token)\"") }
       switch name {
       case "text": event.characters = try unquote(value, "text")
       case "plain": plain = try unquote(value, "plain")

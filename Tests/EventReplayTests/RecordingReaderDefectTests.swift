@@ -88,6 +88,14 @@ struct RecordingReaderDefectTests {
     #expect(again == recording)
   }
 
+  /// Found by the recording fuzz target: a key field with no name (`=CapsLock`) gave an error
+  /// whose field was empty.
+  @Test func aKeyFieldWithNoNameIsAnErrorInTheKeyField() {
+    let failure = Self.failure("0 key down a =CapsLock\n")
+    #expect(failure?.line == 2)
+    #expect(failure?.field == "key")
+  }
+
   /// Defect 2: a lone surrogate escape was dropped (high) or replaced (low) silently.
   @Test(
     "a lone surrogate escape is a typed error naming the line",
