@@ -58,7 +58,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EventReplayTests",
-      dependencies: ["EventReplay", "TerminalHost", "ResponderKit", "XKBKeyboard"],
+      dependencies: ["EventReplay", "TerminalHost", "ResponderKit", "XKBKeyboard", "InputFuzzers"],
       exclude: ["Snapshots"],
       swiftSettings: strict
     ),
@@ -77,6 +77,16 @@ let package = Package(
       dependencies: ["TerminalHost", "ResponderKit"],
       path: "Tests/Fuzzers/InputParser",
       exclude: ["Corpus"],
+      swiftSettings: strict
+    ),
+
+    // libFuzzer targets for every other parser of untrusted input (`make fuzz`); corpora in
+    // Tests/Fuzzers/Corpora, replayed by EventReplayTests. The samples' model files are linked
+    // in, so their JSON is decoded by the samples' own types.
+    .executableTarget(
+      name: "InputFuzzers",
+      dependencies: ["EventReplay", "XKBKeyboard", "ResponderKit"],
+      path: "Tests/Fuzzers/Targets",
       swiftSettings: strict
     ),
 

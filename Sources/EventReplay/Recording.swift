@@ -21,7 +21,13 @@ import ResponderKit
 /// (`Control+Shift+Left`, `a`, `F5`, or a raw keysym `0xfe03`) with optional `text=`,
 /// `plain=` (characters ignoring modifiers), `code=` (evdev key code), `base=` (the
 /// physical key in the base layout) and `unshifted=` (the key pressed, before Shift) fields;
-/// `text` is text typed with no key behind it; strings are JSON string literals.
+/// `text` is text typed with no key behind it; strings are JSON string literals. Lines end in
+/// LF (CRLF is read too).
+///
+/// Reading checks every number against its range — sizes up to ``maximumScreenSize``, times
+/// up to ``maximumTime``, coordinates within ±``maximumCoordinate``, key codes within 32
+/// bits — and throws a ``RecordingError`` naming the line and field for anything else.
+/// Whatever ``text`` writes, ``init(parsing:)`` reads back as an equal recording.
 public struct Recording: Hashable, Sendable {
   /// One input and when it happened.
   public struct Entry: Hashable, Sendable {
@@ -63,10 +69,10 @@ public struct Recording: Hashable, Sendable {
   public var text: String {
     var lines = [
       "\(Recording.magic) \(Recording.currentVersion)",
-      "size \(Int(screenSize.width)) \(Int(screenSize.height))",
+      "size \(RecordingFormat.number(screenSize.width)) \(RecordingFormat.number(screenSize.height))",
     ]
     for entry in entries {
-      lines.append(String(format: "%.3f ", entry.time) + RecordingFormat.describe(entry.input))
+      lines.append(RecordingFormat.time(entry.time) + " " + RecordingFormat.describe(entry.input))
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -39,7 +39,7 @@ enum RecordingFormat {
     case .focus(let active, _):
       return active ? "focus in" : "focus out"
     case .resize(let size, _):
-      return "resize \(Int(size.width)) \(Int(size.height))"
+      return "resize \(number(size.width)) \(number(size.height))"
     }
   }
 
@@ -69,6 +69,12 @@ enum RecordingFormat {
       let scalar = key.keysym.unicodeScalar, scalar.value >= 0x20, scalar.value != 0x7f
     else { return "" }
     return String(Character(scalar))
+  }
+
+  /// Milliseconds (`0.120`) when that reads back as the same time, else every digit needed.
+  static func time(_ value: TimeInterval) -> String {
+    let milliseconds = String(format: "%.3f", value)
+    return Double(milliseconds) == value ? milliseconds : "\(value)"
   }
 
   static func number(_ value: Double) -> String {

@@ -4,9 +4,16 @@ import ResponderKit
 extension Recording {
   /// The longest line accepted (a paste can be long, but not unbounded).
   public static let maximumLineLength = 16 << 20
+  /// The largest screen a recording may give in `size` or `resize` (a replay allocates a cell
+  /// buffer of this size, so an absurd size must not reach it); larger is an error.
+  public static let maximumScreenSize = Size(width: 2000, height: 1000)
+  /// The latest time a recording may give, in seconds (about 31 years).
+  public static let maximumTime: TimeInterval = 1e9
+  /// The largest magnitude of a touch or scroll coordinate or a scroll delta, in cells.
+  public static let maximumCoordinate: Double = 1e6
 
   /// Reads a recording from its text form. A bad line throws a ``RecordingError`` that names
-  /// the line and field and carries the entries before it.
+  /// the line and field and carries the entries before it. Lines may end in LF or CRLF.
   public init(parsing text: String) throws(RecordingError) {
     var parser = RecordingParser()
     self = try parser.parse(text)
@@ -26,36 +33,38 @@ struct RecordingParser {
 
   mutating func parse(_ text: String) throws(RecordingError) -> Recording {
     var sawHeader = false
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split on the byte, not the Character: "\r\n" and "\n" followed by a combining mark are
+    // single Characters, so a Character split would not see those line ends.
+    for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       lineNumber += 1
-      guard rawLine.utf8.count <= Recording.maximumLineLength else {
+      guard rawLine.count <= Recording.maximumLineLength else {
         throw fail("line", "longer than \(Recording.maximumLineLength) bytes")
       }
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
-      if line.isEmpty || line.hasPrefix("#") { continue }
+      let line = Self.trimmed(Substring(rawLine).unicodeScalars)
+      if line.isEmpty || line.first == "#" { continue }
       var tokens = try tokenize(line)
       if !sawHeader {
         guard tokens.first == Recording.magic else {
           throw fail("header", "expected \"\(Recording.magic) \(Recording.currentVersion)\"")
         }
-        guard tokens.count == 2, let version = Int(tokens[1]) else {
-          throw fail("version", "missing version number")
-        }
-        guard version == Recording.currentVersion else {
+        guard tokens.count == 2 else { throw fail("version", "missing version number") }
+        guard !tokens[1].isEmpty,
+          tokens[1].unicodeScalars.allSatisfy({ Self.digitValue($0, radix: 10) != nil })
+        else { throw fail("version", "expected a version number, found \"\(tokens[1])\"") }
+        guard Int(tokens[1]) == Recording.currentVersion else {
           throw fail(
-            "version", "version \(version) is not supported (this library reads \(Recording.currentVersion))")
+            "version",
+            "version \(tokens[1]) is not supported (this library reads \(Recording.currentVersion))")
         }
         sawHeader = true
         continue
       }
       if tokens.first == "size" {
         guard tokens.count == 3 else { throw fail("size", "expected \"size WIDTH HEIGHT\"") }
-        recording.screenSize = Size(
-          width: try integer(tokens[1], "width", min: 1), height: try integer(tokens[2], "height", min: 1))
+        recording.screenSize = try size(tokens[1], tokens[2])
         continue
       }
-      let time = try number(tokens.removeFirst(), "time")
-      guard time >= 0 else { throw fail("time", "negative time \(time)") }
+      let time = try number(tokens.removeFirst(), "time", in: 0...Recording.maximumTime)
       if let last = recording.entries.last?.time, time < last {
         throw fail("time", "time \(time) is before the previous entry's \(last)")
       }
@@ -79,10 +88,7 @@ struct RecordingParser {
         input = .focus(tokens[0] == "in", timestamp: time)
       case "resize":
         guard tokens.count == 2 else { throw fail("size", "expected \"resize WIDTH HEIGHT\"") }
-        input = .resize(
-          Size(
-            width: try integer(tokens[0], "width", min: 1), height: try integer(tokens[1], "height", min: 1)),
-          timestamp: time)
+        input = .resize(try size(tokens[0], tokens[1]), timestamp: time)
       default:
         throw fail(
           "kind", "unknown event kind \"\(kind)\" (expected key, touch, scroll, paste, text, focus, resize)")
@@ -111,13 +117,16 @@ struct RecordingParser {
     event.characters = RecordingFormat.impliedText(event)
     var plain: String?
     for token in tokens.dropFirst(2) {
-      guard let equals = token.firstIndex(of: "=") else { throw fail("key", "unexpected \"\(token)\"") }
-      let name = String(token[..<equals])
-      let value = String(token[token.index(after: equals)...])
+      // Scalars, not Characters: "=" followed by a combining mark is still the separator.
+      let scalars = token.unicodeScalars
+      guard let equals = scalars.firstIndex(of: "=") else { throw fail("key", "unexpected \"\(token)\"") }
+      let name = String(scalars[..<equals])
+      let value = String(scalars[scalars.index(after: equals)...])
+      guard !name.isEmpty else { throw fail("key", "no field name before \"=\" in \"\(token)\"") }
       switch name {
       case "text": event.characters = try unquote(value, "text")
       case "plain": plain = try unquote(value, "plain")
-      case "code": event.keyCode = UInt32(try integer(value, "code", min: 0))
+      case "code": event.keyCode = UInt32(try integer(value, "code", in: 0...Int(UInt32.max)))
       case "base":
         let (base, extra) = try keyToken(value)
         guard extra.isEmpty else { throw fail("base", "the physical key takes no modifiers") }
@@ -143,7 +152,9 @@ struct RecordingParser {
   }
 
   private func keyToken(_ token: String) throws(RecordingError) -> (Keysym, KeyEvent.ModifierFlags) {
-    var parts = token.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    var parts = token.unicodeScalars.split(separator: "+", omittingEmptySubsequences: false).map {
+      String(String.UnicodeScalarView($0))
+    }
     let keyName = parts.removeLast()
     guard !keyName.isEmpty else { throw fail("key", "no key after the last \"+\" in \"\(token)\"") }
     let modifiers = try modifierList(parts.joined(separator: "+"), "modifiers")
@@ -178,12 +189,13 @@ struct RecordingParser {
       guard group.count == 4 || group.count == 5 else {
         throw fail("touch", "expected \"ID PHASE X Y [mods=…]\" for each touch, separated by \";\"")
       }
-      let id = try integer(group[0], "id", min: 0)
+      let id = try integer(group[0], "id", in: 0...Int.max)
       guard let phase = TouchPhase.allNames[group[1]] else {
         throw fail("phase", "expected began, moved, stationary, ended or cancelled, found \"\(group[1])\"")
       }
       var sample = TouchSample(
-        id: id, phase: phase, location: Point(x: try number(group[2], "x"), y: try number(group[3], "y")),
+        id: id, phase: phase,
+        location: Point(x: try coordinate(group[2], "x"), y: try coordinate(group[3], "y")),
         timestamp: time)
       if group.count == 5 {
         guard group[4].hasPrefix("mods=") else { throw fail("touch", "unexpected \"\(group[4])\"") }
@@ -212,8 +224,8 @@ struct RecordingParser {
       throw fail("scroll", "expected \"scroll X Y DX DY [mods=…]\"")
     }
     var sample = ScrollSample(
-      location: Point(x: try number(tokens[0], "x"), y: try number(tokens[1], "y")),
-      dx: try number(tokens[2], "dx"), dy: try number(tokens[3], "dy"), timestamp: time)
+      location: Point(x: try coordinate(tokens[0], "x"), y: try coordinate(tokens[1], "y")),
+      dx: try coordinate(tokens[2], "dx"), dy: try coordinate(tokens[3], "dy"), timestamp: time)
     if tokens.count == 5 {
       guard tokens[4].hasPrefix("mods=") else { throw fail("scroll", "unexpected \"\(tokens[4])\"") }
       sample.modifierFlags = try modifierList(String(tokens[4].dropFirst(5)), "mods")
@@ -223,57 +235,107 @@ struct RecordingParser {
 
   // MARK: Tokens
 
-  private func number(_ token: String, _ field: String) throws(RecordingError) -> Double {
+  /// A finite number in `range`.
+  private func number(_ token: String, _ field: String, in range: ClosedRange<Double>) throws(RecordingError)
+    -> Double
+  {
     guard let value = Double(token), value.isFinite else {
       throw fail(field, "expected a number, found \"\(token)\"")
     }
-    return value
-  }
-
-  private func integer(_ token: String, _ field: String, min: Int) throws(RecordingError) -> Int {
-    guard let value = Int(token), value >= min else {
-      throw fail(field, "expected a whole number ≥ \(min), found \"\(token)\"")
+    guard range.contains(value) else {
+      throw fail(
+        field,
+        "\(token) is outside \(RecordingFormat.number(range.lowerBound))…\(RecordingFormat.number(range.upperBound))"
+      )
     }
     return value
   }
 
-  /// Splits on spaces, keeping JSON string literals (which may hold spaces) whole.
-  private func tokenize(_ line: String) throws(RecordingError) -> [String] {
+  private func coordinate(_ token: String, _ field: String) throws(RecordingError) -> Double {
+    try number(token, field, in: -Recording.maximumCoordinate...Recording.maximumCoordinate)
+  }
+
+  /// A whole number in `range`; one too large for `Int` is out of range, not missing.
+  private func integer(_ token: String, _ field: String, in range: ClosedRange<Int>) throws(RecordingError)
+    -> Int
+  {
+    let digits = token.unicodeScalars.drop { $0 == "+" || $0 == "-" }
+    guard token.unicodeScalars.count - digits.count <= 1, !digits.isEmpty,
+      digits.allSatisfy({ Self.digitValue($0, radix: 10) != nil })
+    else { throw fail(field, "expected a whole number, found \"\(token)\"") }
+    guard let value = Int(token), range.contains(value) else {
+      throw fail(field, "\(token) is outside \(range.lowerBound)…\(range.upperBound)")
+    }
+    return value
+  }
+
+  /// `size` and `resize` dimensions, at most ``Recording/maximumScreenSize``.
+  private func size(_ width: String, _ height: String) throws(RecordingError) -> Size {
+    Size(
+      width: Double(try integer(width, "width", in: 1...Int(Recording.maximumScreenSize.width))),
+      height: Double(try integer(height, "height", in: 1...Int(Recording.maximumScreenSize.height))))
+  }
+
+  /// The line without the spaces and tabs around it (and a CR before the LF). Only those: a
+  /// key written as itself may be any other whitespace character.
+  private static func trimmed(_ line: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+    let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    var line = line
+    while let last = line.last, isBlank(last) { line.removeLast() }
+    while let first = line.first, isBlank(first) { line.removeFirst() }
+    return line
+  }
+
+  /// Splits on spaces, keeping JSON string literals (which may hold spaces) whole. Works on
+  /// scalars: a quote followed by a combining mark is still a quote.
+  private func tokenize(_ line: Substring.UnicodeScalarView) throws(RecordingError) -> [String] {
     var tokens: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var inString = false
     var escaped = false
-    for character in line {
+    for scalar in line {
       if inString {
-        current.append(character)
+        current.append(scalar)
         if escaped {
           escaped = false
-        } else if character == "\\" {
+        } else if scalar == "\\" {
           escaped = true
-        } else if character == "\"" {
+        } else if scalar == "\"" {
           inString = false
         }
-      } else if character == " " || character == "\t" {
-        if !current.isEmpty { tokens.append(current) }
-        current = ""
+      } else if scalar == " " || scalar == "\t" {
+        if !current.isEmpty { tokens.append(String(current)) }
+        current = String.UnicodeScalarView()
       } else {
-        if character == "\"" { inString = true }
-        current.append(character)
+        if scalar == "\"" { inString = true }
+        current.append(scalar)
       }
     }
     if inString { throw fail("text", "unterminated string") }
-    if !current.isEmpty { tokens.append(current) }
+    if !current.isEmpty { tokens.append(String(current)) }
     return tokens
   }
 
-  /// Reads a JSON string literal.
+  /// Reads a JSON string literal. A `\u` escape of half a surrogate pair that is not part of a
+  /// pair is an error, as it names no character.
   private func unquote(_ token: String, _ field: String) throws(RecordingError) -> String {
-    guard token.count >= 2, token.first == "\"", token.last == "\"" else {
+    let all = token.unicodeScalars
+    guard all.count >= 2, all.first == "\"", all.last == "\"" else {
       throw fail(field, "expected a quoted string, found \(token)")
     }
     var out = String.UnicodeScalarView()
-    var scalars = token.unicodeScalars.dropFirst().dropLast()[...]
-    var pendingHigh: UInt32?
+    var scalars = all.dropFirst().dropLast()[...]
+    func hexEscape() throws(RecordingError) -> UInt32 {
+      let digits = scalars.prefix(4)
+      scalars = scalars.dropFirst(4)
+      var value: UInt32 = 0
+      for digit in digits {
+        guard let nibble = Self.digitValue(digit, radix: 16) else { throw fail(field, "bad \\u escape") }
+        value = value << 4 | nibble
+      }
+      guard digits.count == 4 else { throw fail(field, "bad \\u escape") }
+      return value
+    }
     while let scalar = scalars.popFirst() {
       guard scalar == "\\" else {
         out.append(scalar)
@@ -284,28 +346,45 @@ struct RecordingParser {
       case "n": out.append("\n")
       case "r": out.append("\r")
       case "t": out.append("\t")
+      case "b": out.append("\u{8}")
+      case "f": out.append("\u{c}")
       case "\"", "\\", "/": out.append(escape)
       case "u":
-        let hex = String(String.UnicodeScalarView(scalars.prefix(4)))
-        scalars = scalars.dropFirst(4)
-        guard hex.count == 4, let value = UInt32(hex, radix: 16) else { throw fail(field, "bad \\u escape") }
+        var value = try hexEscape()
         if (0xd800...0xdbff).contains(value) {
-          pendingHigh = value
-          continue
+          let high = value
+          guard scalars.starts(with: ["\\", "u"]) else {
+            throw fail(field, "lone surrogate \\u\(String(high, radix: 16)) (no low half follows)")
+          }
+          scalars = scalars.dropFirst(2)
+          let low = try hexEscape()
+          guard (0xdc00...0xdfff).contains(low) else {
+            throw fail(
+              field, "lone surrogate \\u\(String(high, radix: 16)) (followed by \\u\(String(low, radix: 16)))"
+            )
+          }
+          value = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00)
         }
-        if (0xdc00...0xdfff).contains(value), let high = pendingHigh {
-          let combined = 0x10000 + ((high - 0xd800) << 10) + (value - 0xdc00)
-          out.append(Unicode.Scalar(combined) ?? "\u{fffd}")
-          pendingHigh = nil
-          continue
+        guard let decoded = Unicode.Scalar(value) else {
+          throw fail(field, "lone surrogate \\u\(String(value, radix: 16)) (a low half with no high half)")
         }
-        out.append(Unicode.Scalar(value) ?? "\u{fffd}")
+        out.append(decoded)
       default:
         throw fail(field, "unknown escape \\\(escape)")
       }
-      pendingHigh = nil
     }
     return String(out)
+  }
+
+  /// The value of an ASCII digit in `radix` (10 or 16); nil for anything else, including
+  /// the other scripts' digits that `Character.isHexDigit` accepts.
+  private static func digitValue(_ scalar: Unicode.Scalar, radix: UInt32) -> UInt32? {
+    switch scalar {
+    case "0"..."9": return scalar.value - 0x30
+    case "a"..."f" where radix == 16: return scalar.value - 0x61 + 10
+    case "A"..."F" where radix == 16: return scalar.value - 0x41 + 10
+    default: return nil
+    }
   }
 }
 

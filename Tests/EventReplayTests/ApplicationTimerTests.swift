@@ -46,7 +46,11 @@ struct ApplicationTimerTests {
     let driver = HeadlessDriver(application: app)
     var fired: [String] = []
     app.scheduleTimer(after: 0.3) { _ in fired.append("once@\(self.rounded(driver.now))") }
-    app.scheduleTimer(after: 0.1, repeating: 0.1) { _ in fired.append("every@\(self.rounded(driver.now))") }
+    let every = app.scheduleTimer(after: 0.1, repeating: 0.1) { _ in
+      fired.append("every@\(self.rounded(driver.now))")
+    }
+    // The repeating timer's closure holds the driver that holds the application.
+    defer { every.invalidate() }
     app.scheduleTimer(after: 0.2) { _ in fired.append("later@\(self.rounded(driver.now))") }
     driver.advance(by: 0.25)
     #expect(fired == ["every@0.1", "every@0.2", "later@0.2"])
@@ -111,8 +115,11 @@ struct ApplicationTimerTests {
     app.addWindow(window)
     window.makeKeyAndOrderFront()
     let driver = HeadlessDriver(application: app)
-    app.scheduleTimer(after: 0.25, repeating: 0.25) { _ in app.log.append("timer@\(self.rounded(driver.now))")
+    let timer = app.scheduleTimer(after: 0.25, repeating: 0.25) { _ in
+      app.log.append("timer@\(self.rounded(driver.now))")
     }
+    // The repeating timer's closure holds the application that holds the timer.
+    defer { timer.invalidate() }
     var recording = Recording(screenSize: Size(width: 80, height: 24))
     recording.append(.key(KeyEvent.character("a")), at: 0.5)
     recording.append(.key(KeyEvent.character("b")), at: 1.1)

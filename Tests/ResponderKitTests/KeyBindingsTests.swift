@@ -45,6 +45,13 @@ struct KeyBindingsTests {
     #expect(try KeySpec(parsing: "Control+Shift+z").description == "Control+Shift+z")
   }
 
+  /// Found by the key-bindings fuzz target: a control character as the key was described as
+  /// `0x1000003`, which did not read back.
+  @Test func aSpecWithNoPrintableKeyReadsBackFromItsDescription() throws {
+    let spec = try KeySpec(parsing: "\u{3}")
+    #expect(try KeySpec(parsing: spec.description) == spec)
+  }
+
   @Test func badKeySpecsSayWhatIsWrong() {
     #expect(throws: KeySpecError.unknownModifier("Hpyer")) { try KeySpec(parsing: "Hpyer+a") }
     #expect(throws: KeySpecError.unknownKey("Retrun")) { try KeySpec(parsing: "Retrun") }

@@ -52,7 +52,7 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
     self.init(keysym: Keysym(unicodeScalar: scalar), modifiers: modifiers)
   }
 
-  /// The spec written `Control+Shift+z`, `Alt+Left`, `F5`; nil when a part is not a known
+  /// The spec written `Control+Shift+z`, `Alt+Left`, `F5` or `0x1000003` (a raw keysym); nil when a part is not a known
   /// modifier or key name. Names are case-insensitive for modifiers and named keys.
   public init(parsing text: String) throws(KeySpecError) {
     let parts = text.split(separator: "+", omittingEmptySubsequences: false).map {
@@ -75,6 +75,9 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
       self.init(keysym: keysym, modifiers: modifiers)
     } else if keyName.count == 1 {
       self.init(character: keyName, modifiers: modifiers)
+    } else if keyName.hasPrefix("0x"), let value = UInt32(keyName.dropFirst(2), radix: 16) {
+      // A raw keysym: what `description` writes for a key with no name or printable character.
+      self.init(keysym: Keysym(value), modifiers: modifiers)
     } else {
       throw .unknownKey(keyName)
     }

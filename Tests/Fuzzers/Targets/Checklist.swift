@@ -1,0 +1,1 @@
+../../../Samples/Checklists/Checklist.swift

@@ -1,0 +1,1 @@
+../../../Samples/Notes/Note.swift
