@@ -45,6 +45,11 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
 
   // MARK: Data source and delegate
 
+  /// Rows can be deleted and moved; with no `canEditRowAt` or `canMoveRowAt`, every row can
+  /// (UIKit's rule).
+  let tableViewDataSourceMethods: TableViewDataSourceMethods = [.commitEditing, .moveRow]
+  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
+
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { model.checklists.count }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -57,16 +62,12 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
-
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
     let row = indexPath.row
     if editingStyle == .delete { model.removeList(at: row) }
   }
-
-  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
   func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
     let sourceRow = source.row

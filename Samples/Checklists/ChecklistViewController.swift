@@ -60,6 +60,11 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: Data source and delegate
 
+  /// Rows can be deleted and moved; with no `canEditRowAt` or `canMoveRowAt`, every row can
+  /// (UIKit's rule).
+  let tableViewDataSourceMethods: TableViewDataSourceMethods = [.commitEditing, .moveRow]
+  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
+
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { items.count }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -72,16 +77,12 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
-
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
     let row = indexPath.row
     if editingStyle == .delete { model.removeItem(at: row, inList: listID) }
   }
-
-  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
   func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
     let sourceRow = source.row

@@ -158,6 +158,9 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: TableViewDataSource
 
+  /// Rows can be deleted; with no `canEditRowAt`, every row is editable (UIKit's rule).
+  let tableViewDataSourceMethods: TableViewDataSourceMethods = .commitEditing
+
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { notes.count }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -168,8 +171,6 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
-
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
@@ -179,11 +180,15 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: TableViewDelegate
 
+  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
+
   func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
     openNote(at: indexPath)
   }
 
   // MARK: ApplicationDelegate
+
+  let applicationDelegateMethods: ApplicationDelegateMethods = .shouldTerminate
 
   /// Quits at once unless an open editor holds changes or the last save failed. Notes kept
   /// only in memory (no data file) have nothing to save, so quitting does not ask.

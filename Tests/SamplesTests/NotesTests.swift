@@ -21,7 +21,7 @@ final class CellRequestSpy: TableViewDataSource {
     requests.append(indexPath.row)
     return inner.tableView(tableView, cellForRowAt: indexPath)
   }
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+  var tableViewDataSourceMethods: TableViewDataSourceMethods { inner.tableViewDataSourceMethods }
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
