@@ -60,6 +60,18 @@ struct PresentationTests {
         })
   }
 
+  /// With nothing focused, keys start at the deepest visible content controller (issue 10's
+  /// routing): the presented one, though the navigation controller is still the root.
+  @Test func withNothingFocusedKeysStartAtThePresentedController() {
+    let editor = JournalController("editor", title: "New", journal: journal)
+    root.present(editor, animated: true)
+    window.makeFirstResponder(nil)
+    #expect(window.contentResponder === editor)
+    editor.dismiss(animated: true)
+    window.makeFirstResponder(nil)
+    #expect(window.contentResponder === root)
+  }
+
   @Test func dismissingFromThePresentedControllerRestoresTheWindowAndFocus() {
     let editor = JournalController("editor", title: "New", journal: journal, focusable: true)
     root.present(editor, animated: true)
