@@ -234,6 +234,23 @@ struct OptionalDelegateMethodsTests {
     #expect(listener.heard == ["didBecomeKey"])
   }
 
+  @Test func settingTheSameDelegateAgainReadsItsDeclarationAgain() {
+    final class Redeclaring: WindowDelegate {
+      var windowDelegateMethods: WindowDelegateMethods = []
+      var heard = 0
+      func windowDidResize(_ notification: Notification) { heard += 1 }
+    }
+    let delegate = Redeclaring()
+    window.delegate = delegate
+    window.frame.size = Size(width: 10, height: 4)
+    delegate.windowDelegateMethods = .didResize
+    window.delegate = delegate
+    window.frame.size = Size(width: 12, height: 4)
+    window.delegate = delegate
+    window.frame.size = Size(width: 14, height: 4)
+    #expect(delegate.heard == 2, "once per resize after the redeclaration, never twice")
+  }
+
   @Test func anUndeclaredShouldTerminateLetsTheApplicationQuit() {
     final class Refuser: ApplicationDelegate {
       func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply { .cancel }

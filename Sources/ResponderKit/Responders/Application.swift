@@ -53,8 +53,9 @@ open class Application: Responder {
   /// application's notifications it has methods for.
   public weak var delegate: (any ApplicationDelegate)? {
     didSet {
+      // Read again even for the same delegate: setting it again is how it redeclares.
       delegateMethods = delegate?.applicationDelegateMethods ?? []
-      if oldValue !== delegate { registerDelegate() }
+      registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
     }
   }

@@ -128,8 +128,9 @@ open class Window: Responder {
   /// notifications it has methods for; replacing it unregisters the old one.
   public weak var delegate: (any WindowDelegate)? {
     didSet {
+      // Read again even for the same delegate: setting it again is how it redeclares.
       delegateMethods = delegate?.windowDelegateMethods ?? []
-      if oldValue !== delegate { registerDelegate() }
+      registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
     }
   }
