@@ -11,6 +11,8 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
   let model: ChecklistsModel
   let pasteboard: Pasteboard
   private var observer: NotificationObservation?
+  /// Set while the table moves a row itself (Alt-Up/Down): it has already moved it on screen.
+  private var isMovingFromTable = false
 
   init(model: ChecklistsModel, pasteboard: Pasteboard) {
     self.model = model
@@ -33,17 +35,31 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     screen.tableView.tapHandler = { [weak self] indexPath in self?.open(indexPath.row) }
     observer = NotificationCenter.default.addMainActorObserver(
       forName: ChecklistsModel.didChangeNotification, object: model
-    ) { [weak self] _ in self?.reload() }
-    reload()
+    ) { [weak self] note in self?.modelDidChange(ChecklistsChange(note)) }
+    screen.updateEmptyState()
     if tableView.numberOfRows(inSection: 0) > 0 { tableView.selectRow(at: IndexPath(row: 0)) }
   }
 
-  private func reload() {
-    tableView.reloadData()
+  /// Updates only the rows the change touched: a list's row for the set of lists, or its
+  /// summary when its items changed.
+  private func modelDidChange(_ change: ChecklistsChange?) {
+    guard let change else { return }
+    if let id = change.listID {
+      if let row = model.index(ofList: id) { tableView.reloadRows(at: [IndexPath(row: row)]) }
+    } else if case .moved = change.rows, isMovingFromTable {
+      return
+    } else {
+      tableView.apply(change.rows)
+    }
     screen.updateEmptyState()
   }
 
   // MARK: Data source and delegate
+
+  /// Rows can be deleted and moved; with no `canEditRowAt` or `canMoveRowAt`, every row can
+  /// (UIKit's rule).
+  let tableViewDataSourceMethods: TableViewDataSourceMethods = [.commitEditing, .moveRow]
+  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { model.checklists.count }
 
@@ -57,8 +73,6 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
-
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
@@ -66,11 +80,11 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     if editingStyle == .delete { model.removeList(at: row) }
   }
 
-  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
-
   func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
     let sourceRow = source.row
     let destinationRow = destination.row
+    isMovingFromTable = true
+    defer { isMovingFromTable = false }
     model.moveList(from: sourceRow, to: destinationRow)
   }
 

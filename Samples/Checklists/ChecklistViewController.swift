@@ -14,6 +14,8 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
   /// The list shown.
   let listID: UUID
   private var observer: NotificationObservation?
+  /// Set while the table moves a row itself (Alt-Up/Down): it has already moved it on screen.
+  private var isMovingFromTable = false
 
   init(model: ChecklistsModel, pasteboard: Pasteboard, listID: UUID) {
     self.model = model
@@ -38,27 +40,32 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     screen.tableView.tapHandler = { [weak self] indexPath in self?.toggle(indexPath.row) }
     observer = NotificationCenter.default.addMainActorObserver(
       forName: ChecklistsModel.didChangeNotification, object: model
-    ) { [weak self] _ in self?.modelDidChange() }
-    reload()
+    ) { [weak self] note in self?.modelDidChange(ChecklistsChange(note)) }
+    screen.updateEmptyState()
     if tableView.numberOfRows(inSection: 0) > 0 { tableView.selectRow(at: IndexPath(row: 0)) }
   }
 
-  private func modelDidChange() {
+  /// Updates only the rows the change touched, so the selection stays on its item when
+  /// undo puts back or takes away a row above it.
+  private func modelDidChange(_ change: ChecklistsChange?) {
     guard let list = model.checklist(listID) else {
       // Undo removed this list: nothing left to show.
       navigationController?.popToRootViewController(animated: true)
       return
     }
     if title != list.name { title = list.name }
-    reload()
-  }
-
-  private func reload() {
-    tableView.reloadData()
+    guard let change, change.listID == listID else { return }
+    if case .moved = change.rows, isMovingFromTable { return }
+    tableView.apply(change.rows)
     screen.updateEmptyState()
   }
 
   // MARK: Data source and delegate
+
+  /// Rows can be deleted and moved; with no `canEditRowAt` or `canMoveRowAt`, every row can
+  /// (UIKit's rule).
+  let tableViewDataSourceMethods: TableViewDataSourceMethods = [.commitEditing, .moveRow]
+  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { items.count }
 
@@ -72,8 +79,6 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
-
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
@@ -81,11 +86,11 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     if editingStyle == .delete { model.removeItem(at: row, inList: listID) }
   }
 
-  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
-
   func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
     let sourceRow = source.row
     let destinationRow = destination.row
+    isMovingFromTable = true
+    defer { isMovingFromTable = false }
     model.moveItem(from: sourceRow, to: destinationRow, inList: listID)
   }
 

@@ -61,13 +61,16 @@ final class ChecklistsModel {
     index(ofList: id).map { checklists[$0] }
   }
 
-  /// Posted after every change; the object is the model. Screens reload on it.
+  /// Posted after every change; the object is the model, the `userInfo` carries the
+  /// ``ChecklistsChange``. Screens update the rows it names.
   nonisolated static let didChangeNotification = Notification.Name("ChecklistsModelDidChange")
 
-  private func changed(_ actionName: String, in undoManager: UndoManager) {
+  private func changed(_ actionName: String, in undoManager: UndoManager, _ change: ChecklistsChange) {
     undoManager.setActionName(actionName)
     changeHandler?()
-    NotificationCenter.default.post(name: ChecklistsModel.didChangeNotification, object: self)
+    NotificationCenter.default.post(
+      name: ChecklistsModel.didChangeNotification, object: self,
+      userInfo: [ChecklistsChange.userInfoKey: change])
   }
 
   // MARK: Lists
@@ -80,7 +83,7 @@ final class ChecklistsModel {
     listsUndoManager.registerUndo(withTarget: self) { model in
       if let at = model.index(ofList: id) { model.removeList(at: at, actionName: actionName) }
     }
-    changed(actionName, in: listsUndoManager)
+    changed(actionName, in: listsUndoManager, ChecklistsChange(listID: nil, rows: .inserted(index)))
   }
 
   /// Removes and returns the list at `index`.
@@ -91,7 +94,7 @@ final class ChecklistsModel {
     listsUndoManager.registerUndo(withTarget: self) { model in
       model.insertList(list, at: index, actionName: actionName)
     }
-    changed(actionName, in: listsUndoManager)
+    changed(actionName, in: listsUndoManager, ChecklistsChange(listID: nil, rows: .removed(index)))
     return list
   }
 
@@ -101,7 +104,7 @@ final class ChecklistsModel {
     let old = checklists[index].name
     checklists[index].name = name
     listsUndoManager.registerUndo(withTarget: self) { model in model.renameList(id, to: old) }
-    changed("Rename Checklist", in: listsUndoManager)
+    changed("Rename Checklist", in: listsUndoManager, ChecklistsChange(listID: nil, rows: .updated(index)))
   }
 
   /// Moves a list from one place to another.
@@ -110,7 +113,9 @@ final class ChecklistsModel {
     else { return }
     checklists.insert(checklists.remove(at: source), at: destination)
     listsUndoManager.registerUndo(withTarget: self) { model in model.moveList(from: destination, to: source) }
-    changed("Move Checklist", in: listsUndoManager)
+    changed(
+      "Move Checklist", in: listsUndoManager,
+      ChecklistsChange(listID: nil, rows: .moved(from: source, to: destination)))
   }
 
   // MARK: Items
@@ -123,7 +128,7 @@ final class ChecklistsModel {
     undoManager(forList: id).registerUndo(withTarget: self) { model in
       model.removeItem(at: index, inList: id, actionName: actionName)
     }
-    changed(actionName, in: undoManager(forList: id))
+    changed(actionName, in: undoManager(forList: id), ChecklistsChange(listID: id, rows: .inserted(index)))
   }
 
   /// Removes and returns an item.
@@ -136,7 +141,7 @@ final class ChecklistsModel {
     undoManager(forList: id).registerUndo(withTarget: self) { model in
       model.insertItem(item, inList: id, at: index, actionName: actionName)
     }
-    changed(actionName, in: undoManager(forList: id))
+    changed(actionName, in: undoManager(forList: id), ChecklistsChange(listID: id, rows: .removed(index)))
     return item
   }
 
@@ -149,7 +154,7 @@ final class ChecklistsModel {
     undoManager(forList: id).registerUndo(withTarget: self) { model in
       model.setText(old, ofItemAt: index, inList: id)
     }
-    changed("Edit Item", in: undoManager(forList: id))
+    changed("Edit Item", in: undoManager(forList: id), ChecklistsChange(listID: id, rows: .updated(index)))
   }
 
   /// Checks or unchecks an item.
@@ -159,7 +164,8 @@ final class ChecklistsModel {
     undoManager(forList: id).registerUndo(withTarget: self) { model in model.toggleItem(at: index, inList: id)
     }
     // One name both ways: while undoing, the name given here labels the redo.
-    changed("Toggle Checkmark", in: undoManager(forList: id))
+    changed(
+      "Toggle Checkmark", in: undoManager(forList: id), ChecklistsChange(listID: id, rows: .updated(index)))
   }
 
   /// Moves an item within its list.
@@ -171,6 +177,8 @@ final class ChecklistsModel {
     undoManager(forList: id).registerUndo(withTarget: self) { model in
       model.moveItem(from: destination, to: source, inList: id)
     }
-    changed("Move Item", in: undoManager(forList: id))
+    changed(
+      "Move Item", in: undoManager(forList: id),
+      ChecklistsChange(listID: id, rows: .moved(from: source, to: destination)))
   }
 }

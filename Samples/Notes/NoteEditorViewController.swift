@@ -33,6 +33,8 @@ final class NoteEditorViewController: ViewController {
   let doneButton = Button(title: "Done")
   let cancelButton = Button(title: "Cancel")
   private let titleLabel = Label(text: "Title", style: TextStyle(attributes: .bold))
+  /// The screen's title on the top line when presented modally (no navigation bar shows it).
+  private let headerLabel = Label(style: TextStyle(attributes: .bold))
   private let hint = Label(
     text: "Tab next field · Control+S done · Esc cancel", style: TextStyle(attributes: .dim))
   private let ruleTop = Label(style: TextStyle(attributes: .dim))
@@ -60,7 +62,9 @@ final class NoteEditorViewController: ViewController {
 
   override func loadView() {
     let root = View()
-    for view in [titleLabel, titleField, ruleTop, bodyView, ruleBottom, doneButton, cancelButton, hint]
+    for view in [
+      headerLabel, titleLabel, titleField, ruleTop, bodyView, ruleBottom, doneButton, cancelButton, hint,
+    ]
       as [View]
     {
       root.addSubview(view)
@@ -74,6 +78,7 @@ final class NoteEditorViewController: ViewController {
 
   private func layout(in size: Size) {
     let width = size.width
+    headerLabel.frame = Rect(x: 1, y: 0, width: max(0, width - 1), height: 1)
     titleLabel.frame = Rect(x: 1, y: 1, width: 6, height: 1)
     titleField.frame = Rect(x: 8, y: 1, width: max(1, width - 9), height: 1)
     let rule = String(repeating: "─", count: max(0, Int(width)))
@@ -149,6 +154,11 @@ final class NoteEditorViewController: ViewController {
     guard !isFinished else { return }
     isFinished = true
     delegate?.noteEditorDidCancel(self)
+  }
+
+  override func viewWillAppear() {
+    super.viewWillAppear()
+    headerLabel.text = presentingViewController == nil ? "" : title ?? ""
   }
 
   /// Going back with the bar (not Done or Cancel) keeps the edits, as Notes apps do.

@@ -20,8 +20,6 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
   var saveNotes: (@MainActor ([Note]) throws -> Void)?
   /// Why the last save failed, shown under the list until a save succeeds.
   private(set) var saveError: (any Error)?
-  /// The row selected before Control+N, selected again if the new note is cancelled.
-  private var rowBeforeNewNote: Int?
   /// The alert on screen, for tests.
   private(set) weak var currentAlert: Alert?
   /// The application asking to quit (this screen may be off the window, under an editor).
@@ -102,28 +100,34 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: Opening the child
 
-  /// Opens the editor for a row.
-  func openNote(at indexPath: IndexPath, isNew: Bool = false) {
-    let editor = NoteEditorViewController(note: notes[indexPath.row], at: indexPath, isNew: isNew)
+  /// Opens the editor for an existing note: pushed, with a way back to the list.
+  func openNote(at indexPath: IndexPath) {
+    let editor = NoteEditorViewController(note: notes[indexPath.row], at: indexPath)
     editor.delegate = self
     navigationController?.pushViewController(editor, animated: true)
   }
 
-  /// Adds an empty note at the top and opens it.
+  /// Writes a new note in an editor presented modally, as UIKit apps present "new item"
+  /// screens: nothing is added to the list until the editor reports Done, so a cancel leaves
+  /// the list and its selection as they were.
   func addNote() {
-    rowBeforeNewNote = tableView.indexPathForSelectedRow.map { $0.row + 1 }
-    notes.insert(Note(title: "", body: ""), at: 0)
-    tableView.insertRows(at: [IndexPath(row: 0)])
-    tableView.selectRow(at: IndexPath(row: 0), scrollPosition: .nearest)
-    updateChrome()
-    openNote(at: IndexPath(row: 0), isNew: true)
+    let editor = NoteEditorViewController(note: Note(title: "", body: ""), at: IndexPath(row: 0), isNew: true)
+    editor.delegate = self
+    present(editor, animated: true)
   }
 
   // MARK: NoteEditorDelegate
 
-  /// The child's report: the note goes back into its row, and only that row is reloaded.
+  /// The child's report: a new note is inserted at its index path and selected; an edited
+  /// one goes back into its row, and only that row is reloaded.
   func noteEditor(_ editor: NoteEditorViewController, didChange note: Note, at indexPath: IndexPath) {
-    if notes[indexPath.row] != note || editor.isNew {
+    if editor.isNew {
+      notes.insert(note, at: indexPath.row)
+      tableView.insertRows(at: [indexPath])
+      tableView.selectRow(at: indexPath, scrollPosition: .nearest)
+      updateChrome()
+      save()
+    } else if notes[indexPath.row] != note {
       notes[indexPath.row] = note
       tableView.reloadRows(at: [indexPath])
       save()
@@ -131,22 +135,16 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
     close(editor)
   }
 
-  /// A cancelled new note is dropped, and the row selected before it is selected again; an
-  /// existing one stays as it was.
+  /// The user cancelled: nothing changed.
   func noteEditorDidCancel(_ editor: NoteEditorViewController) {
-    if editor.isNew {
-      let previous = rowBeforeNewNote
-      removeNote(at: editor.indexPath.row)
-      if let previous, previous > 0 {
-        tableView.selectRow(at: IndexPath(row: previous - 1), scrollPosition: .nearest)
-      }
-    }
     close(editor)
   }
 
   private func close(_ editor: NoteEditorViewController) {
-    // After a back tap the editor is already gone; pop only if it is still showing.
-    if navigationController?.topViewController === editor {
+    if editor.presentingViewController != nil {
+      dismiss(animated: true)
+    } else if navigationController?.topViewController === editor {
+      // After a back tap the editor is already gone; pop only if it is still showing.
       navigationController?.popViewController(animated: true)
     }
   }
@@ -160,6 +158,9 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: TableViewDataSource
 
+  /// Rows can be deleted; with no `canEditRowAt`, every row is editable (UIKit's rule).
+  let tableViewDataSourceMethods: TableViewDataSourceMethods = .commitEditing
+
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { notes.count }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -170,8 +171,6 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
     return cell
   }
 
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
-
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
@@ -181,11 +180,15 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: TableViewDelegate
 
+  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
+
   func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
     openNote(at: indexPath)
   }
 
   // MARK: ApplicationDelegate
+
+  let applicationDelegateMethods: ApplicationDelegateMethods = .shouldTerminate
 
   /// Quits at once unless an open editor holds changes or the last save failed. Notes kept
   /// only in memory (no data file) have nothing to save, so quitting does not ask.
@@ -201,8 +204,10 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
     return .later
   }
 
+  /// The editor on screen: the presented New Note editor, else a pushed one.
   private var openEditor: NoteEditorViewController? {
-    navigationController?.topViewController as? NoteEditorViewController
+    presentedViewController as? NoteEditorViewController
+      ?? navigationController?.topViewController as? NoteEditorViewController
   }
 
   private func ask(_ title: String, _ message: String, handler: @escaping @MainActor (String) -> Void) {

@@ -50,6 +50,7 @@ struct ApplicationTests {
   @Test func terminationDoesNotAskWindowsWhetherTheyMayClose() {
     let s = Scene()
     s.windowDelegate.shouldClose = false
+    s.window.delegate = s.windowDelegate
     s.app.terminate(nil)
     #expect(s.app.isTerminated)
     #expect(!s.trace.calls.contains("windowDelegate.shouldClose"))

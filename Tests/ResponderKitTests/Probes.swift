@@ -220,10 +220,19 @@ final class ProbeWindowDelegate: WindowDelegate, ActionTarget {
   }
   func validate(_ item: any ValidatedItem) -> Bool { probe.validate() }
 
+  /// Everything, except `windowShouldClose` while ``shouldClose`` is nil (no opinion).
+  var windowDelegateMethods: WindowDelegateMethods {
+    let all: WindowDelegateMethods = [
+      .shouldClose, .willClose, .didBecomeKey, .didResignKey, .didBecomeMain, .didResignMain, .didResize,
+      .willReturnUndoManager,
+    ]
+    return shouldClose == nil ? all.subtracting(.shouldClose) : all
+  }
+
   private func log(_ call: String) { probe.trace.calls.append("\(probe.name).\(call)") }
-  func windowShouldClose(_ window: Window) -> Bool? {
+  func windowShouldClose(_ window: Window) -> Bool {
     log("shouldClose")
-    return shouldClose
+    return shouldClose ?? true
   }
   func windowWillClose(_ notification: Notification) { log("willClose") }
   func windowDidBecomeKey(_ notification: Notification) { log("didBecomeKey") }
@@ -278,6 +287,10 @@ final class ProbeAppDelegate: ApplicationDelegate, ActionTarget {
     probe.canPerform(action) && Self.actionTable.contains(action)
   }
   func validate(_ item: any ValidatedItem) -> Bool { probe.validate() }
+
+  var applicationDelegateMethods: ApplicationDelegateMethods {
+    [.didFinishLaunching, .shouldTerminate, .willTerminate, .didBecomeActive, .didResignActive]
+  }
 
   private func log(_ call: String) { probe.trace.calls.append("\(probe.name).\(call)") }
   func applicationDidFinishLaunching(_ notification: Notification) { log("didFinishLaunching") }

@@ -13,6 +13,10 @@ final class FruitSource: TableViewDataSource {
 
   init(_ items: [String]) { self.items = items }
 
+  let tableViewDataSourceMethods: TableViewDataSourceMethods = [
+    .canEditRow, .commitEditing, .canMoveRow, .moveRow,
+  ]
+
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { items.count }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -45,6 +49,10 @@ final class SelectionLog: TableViewDelegate {
   var log: [String] = []
   var veto: Set<Int> = []
   var redirect: [Int: Int] = [:]
+
+  let tableViewDelegateMethods: TableViewDelegateMethods = [
+    .willSelectRow, .didSelectRow, .willDeselectRow, .didDeselectRow, .performPrimaryAction,
+  ]
 
   func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
     log.append("willSelect \(indexPath.row)")
@@ -245,6 +253,7 @@ final class PantrySource: TableViewDataSource {
     ("Fruit", ["apple", "banana"]), (nil, []), ("Veg", ["carrot", "leek", "onion"]),
   ]
 
+  let tableViewDataSourceMethods: TableViewDataSourceMethods = [.numberOfSections, .titleForHeader]
   func numberOfSections(in tableView: TableView) -> Int { sections.count }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
     sections[section].items.count
@@ -262,6 +271,7 @@ final class PantrySource: TableViewDataSource {
 @MainActor
 final class IndexPathLog: TableViewDelegate {
   var selected: [IndexPath] = []
+  let tableViewDelegateMethods: TableViewDelegateMethods = .didSelectRow
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
 }
 

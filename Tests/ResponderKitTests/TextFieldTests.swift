@@ -209,6 +209,10 @@ private final class FieldDelegate: TextFieldDelegate {
   var allowReturn = true
   var rejectDigits = false
 
+  let textFieldDelegateMethods: TextFieldDelegateMethods = [
+    .shouldBeginEditing, .didBeginEditing, .shouldEndEditing, .didEndEditing, .shouldChangeCharacters,
+    .shouldReturn,
+  ]
   func textFieldShouldBeginEditing(_ textField: TextField) -> Bool {
     calls.append("shouldBegin")
     return allowBegin

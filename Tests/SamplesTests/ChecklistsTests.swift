@@ -153,6 +153,35 @@ struct ChecklistsTests {
     #expect(groceries(controller).map(\.text) == ["Coffee beans"])
   }
 
+  /// The list tells its table which rows changed (`insertRows(at:)`/`deleteRows(at:)`, as
+  /// UIKit's table screens do) instead of reloading it, so when undo puts back or takes
+  /// away a row above the selection, the selection stays on its item.
+  @Test func undoAboveTheSelectionKeepsTheSelectedItem() throws {
+    let (controller, driver) = launch()
+    openGroceries(driver)
+    driver.press("Delete")  // Milk
+    driver.press("Down")
+    let table = try #require(
+      (controller.navigation.topViewController as? ChecklistViewController)?.tableView)
+    #expect(table.indexPathForSelectedRow == IndexPath(row: 1))  // Coffee beans
+    driver.press("Control+z")  // Milk comes back at row 0
+    #expect(groceries(controller).map(\.text) == ["Milk", "Bread", "Coffee beans"])
+    #expect(table.indexPathForSelectedRow == IndexPath(row: 2), "still Coffee beans")
+    _ = driver.screenText
+    #expect(table.cellForRow(at: IndexPath(row: 2))?.isSelected == true)
+    driver.press("Control+y")  // Milk goes again
+    #expect(table.indexPathForSelectedRow == IndexPath(row: 1), "still Coffee beans")
+    driver.press("Up")
+    driver.press("Alt+Down")  // Bread below Coffee beans: moved once, by the table
+    #expect(groceries(controller).map(\.text) == ["Coffee beans", "Bread"])
+    #expect(table.indexPathForSelectedRow == IndexPath(row: 1))
+    _ = driver.screenText
+    #expect(table.cellForRow(at: IndexPath(row: 1))?.text == "Bread")
+    driver.press("Control+z")  // the move undone: the table is told and follows
+    #expect(groceries(controller).map(\.text) == ["Bread", "Coffee beans"])
+    #expect(table.indexPathForSelectedRow == IndexPath(row: 0), "still Bread")
+  }
+
   @Test func everyChangeIsUndoableWithItsName() throws {
     let (controller, driver) = launch()
     openGroceries(driver)

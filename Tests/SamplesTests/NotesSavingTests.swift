@@ -36,7 +36,8 @@ struct NotesSavingTests {
   }
 
   func editor(_ list: NotesListViewController) -> NoteEditorViewController? {
-    list.navigationController?.topViewController as? NoteEditorViewController
+    list.presentedViewController as? NoteEditorViewController
+      ?? list.navigationController?.topViewController as? NoteEditorViewController
   }
 
   @Test func aFailedSaveIsShownInTheAppAndQuittingAsks() throws {

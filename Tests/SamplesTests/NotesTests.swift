@@ -21,7 +21,7 @@ final class CellRequestSpy: TableViewDataSource {
     requests.append(indexPath.row)
     return inner.tableView(tableView, cellForRowAt: indexPath)
   }
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+  var tableViewDataSourceMethods: TableViewDataSourceMethods { inner.tableViewDataSourceMethods }
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
@@ -148,10 +148,32 @@ struct NotesTests {
     #expect(line(driver, row: 0).contains("Groceries!"))
   }
 
-  @Test func addingANoteInsertsItAtTheTopAndOpensIt() throws {
+  /// UIKit's parent/child pattern for a new item: the editor is presented modally over the
+  /// navigation controller (its root ancestor), not pushed, and is in the responder chain just
+  /// above its presenter (UIKit: a presented controller's `next` is its presenter).
+  @Test func newNoteIsPresentedModallyAboveTheNavigationStack() throws {
+    let (driver, list) = launch()
+    let navigation = try #require(list.navigationController)
+    driver.press("Control+n")
+    let editor = try #require(list.presentedViewController as? NoteEditorViewController)
+    #expect(editor.isNew)
+    #expect(navigation.viewControllers.count == 1, "presenting pushes nothing")
+    #expect(editor.presentingViewController === navigation)
+    #expect(editor.next === navigation)
+    #expect(driver.application.keyWindow?.rootView === editor.view)
+    #expect(driver.application.keyWindow?.firstResponder === editor.titleField)
+    #expect(driver.screenText.hasPrefix(" New Note"), "the editor shows its own title, there is no bar")
+    #expect(!driver.screenText.contains("Groceries"), "the list is covered")
+    driver.press("Control+s")
+    #expect(list.presentedViewController == nil)
+    #expect(editor.presentingViewController == nil)
+    #expect(driver.application.keyWindow?.rootView === navigation.view)
+    #expect(driver.application.keyWindow?.firstResponder === list.tableView)
+  }
+
+  @Test func addingANoteInsertsItAtTheTopAndSelectsIt() throws {
     let (driver, list) = launch()
     driver.press("Control+n")
-    #expect(topEditor(driver)?.isNew == true)
     driver.type("Fresh")
     driver.press("Tab")
     driver.type("first line")
@@ -164,17 +186,21 @@ struct NotesTests {
     #expect(line(driver, row: 0).contains("first line"))
     #expect(line(driver, row: 1).contains("Groceries"))
     #expect(driver.screenText.contains("4 notes"))
+    #expect(list.tableView.indexPathForSelectedRow == IndexPath(row: 0))
   }
 
-  @Test func cancellingANewNoteRemovesIt() throws {
+  @Test func cancellingANewNoteAddsNothingAndKeepsTheSelection() throws {
     let (driver, list) = launch()
+    driver.press("Down")
     driver.press("Control+n")
     driver.type("Oops")
     driver.press("Escape")
     driver.press("Right")
     driver.press("Return")  // Discard
+    #expect(list.presentedViewController == nil)
     #expect(list.notes == notes)
     #expect(line(driver, row: 0).contains("Groceries"))
+    #expect(list.tableView.indexPathForSelectedRow == IndexPath(row: 1))
   }
 
   @Test func deleteRemovesTheSelectedNote() throws {

@@ -52,14 +52,36 @@ open class TableView: ScrollView {
     showsVerticalScrollIndicator = true
   }
 
-  /// The rows' source, held weakly. Setting it reloads.
+  /// The rows' source, held weakly. Setting it reads the optional methods it declares
+  /// (``TableViewDataSource/tableViewDataSourceMethods``) once, and reloads.
   public weak var dataSource: (any TableViewDataSource)? {
-    didSet { reloadData() }
+    didSet {
+      dataSourceMethods = dataSource?.tableViewDataSourceMethods ?? []
+      reloadData()
+    }
   }
 
-  /// The selection's steer and listener, held weakly. Setting it reloads (it sizes rows).
+  /// The selection's steer and listener, held weakly. Setting it reads the optional methods
+  /// it declares (``TableViewDelegate/tableViewDelegateMethods``) once, and reloads (it may
+  /// size rows).
   public weak var delegate: (any TableViewDelegate)? {
-    didSet { reloadData() }
+    didSet {
+      delegateMethods = delegate?.tableViewDelegateMethods ?? []
+      reloadData()
+    }
+  }
+
+  private var dataSourceMethods: TableViewDataSourceMethods = []
+  private var delegateMethods: TableViewDelegateMethods = []
+
+  /// The data source when it declares `method`.
+  private func dataSource(_ method: TableViewDataSourceMethods) -> (any TableViewDataSource)? {
+    dataSourceMethods.contains(method) ? dataSource : nil
+  }
+
+  /// The delegate when it declares `method`.
+  private func delegate(_ method: TableViewDelegateMethods) -> (any TableViewDelegate)? {
+    delegateMethods.contains(method) ? delegate : nil
   }
 
   /// The height of rows whose delegate does not say otherwise. Default 1.
@@ -108,7 +130,8 @@ open class TableView: ScrollView {
     sectionStarts = [0]
     rowCount = 0
     if let dataSource {
-      for section in 0..<max(0, dataSource.numberOfSections(in: self)) {
+      let sections = self.dataSource(.numberOfSections)?.numberOfSections(in: self) ?? 1
+      for section in 0..<max(0, sections) {
         rowCount += max(0, dataSource.tableView(self, numberOfRowsInSection: section))
         sectionStarts.append(rowCount)
       }
@@ -209,7 +232,7 @@ open class TableView: ScrollView {
     rowHeights.reserveCapacity(rowCount)
     var y = 0
     for section in 0..<(sectionStarts.count - 1) {
-      if let title = dataSource?.tableView(self, titleForHeaderInSection: section) {
+      if let title = dataSource(.titleForHeader)?.tableView(self, titleForHeaderInSection: section) {
         let header = Label(text: title)
         header.style = TextStyle(attributes: .bold)
         header.frame = Rect(x: 0, y: Double(y), width: visibleContentWidth, height: 1)
@@ -219,7 +242,9 @@ open class TableView: ScrollView {
       }
       for row in 0..<(sectionStarts[section + 1] - sectionStarts[section]) {
         let height = max(
-          1, delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight)
+          1,
+          delegate(.heightForRow)?.tableView(self, heightForRowAt: IndexPath(row: row, section: section))
+            ?? rowHeight)
         rowTops.append(y)
         rowHeights.append(height)
         y += height
@@ -355,15 +380,17 @@ open class TableView: ScrollView {
       return indexPath
     }
     var chosen: IndexPath? = indexPath
-    if let delegate { chosen = delegate.tableView(self, willSelectRowAt: indexPath) }
+    if let delegate = delegate(.willSelectRow) {
+      chosen = delegate.tableView(self, willSelectRowAt: indexPath)
+    }
     guard let chosen, let position = position(of: chosen) else { return nil }
     let old = indexPathForSelectedRow
     let changes = old != nil && old != chosen
-    if changes, let old { delegate?.tableView(self, willDeselectRowAt: old) }
+    if changes, let old { delegate(.willDeselectRow)?.tableView(self, willDeselectRowAt: old) }
     setSelection(position)
     scrollToRow(at: chosen, at: .nearest)
-    if changes, let old { delegate?.tableView(self, didDeselectRowAt: old) }
-    delegate?.tableView(self, didSelectRowAt: chosen)
+    if changes, let old { delegate(.didDeselectRow)?.tableView(self, didDeselectRowAt: old) }
+    delegate(.didSelectRow)?.tableView(self, didSelectRowAt: chosen)
     return chosen
   }
 
@@ -441,8 +468,8 @@ open class TableView: ScrollView {
   /// Otherwise the action goes on up the chain.
   open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
     if action == .deleteBackward || action == .deleteForward {
-      guard let selected = indexPathForSelectedRow, let dataSource else { return false }
-      return dataSource.tableView(self, canEditRowAt: selected)
+      guard let selected = indexPathForSelectedRow else { return false }
+      return canEditRow(at: selected)
     }
     if action == .moveSelectedRowUp { return canMoveSelectedRow(by: -1) }
     if action == .moveSelectedRowDown { return canMoveSelectedRow(by: 1) }
@@ -497,15 +524,15 @@ open class TableView: ScrollView {
       selectFirstAccepted(from: 0, step: 1)
       return
     }
-    delegate?.tableView(self, performPrimaryActionForRowAt: selected)
+    delegate(.performPrimaryAction)?.tableView(self, performPrimaryActionForRowAt: selected)
   }
 
   /// Asks the data source to delete the selected row, if it may be edited. When the data
   /// source removed it (``deleteRows(at:)``), the row now at that place in its section is
   /// selected (else the section's last row), so repeated presses keep deleting down the list.
   public func deleteSelectedRow(_ sender: Any?) {
-    guard let selected = indexPathForSelectedRow, let dataSource,
-      dataSource.tableView(self, canEditRowAt: selected)
+    guard let selected = indexPathForSelectedRow, canEditRow(at: selected),
+      let dataSource = dataSource(.commitEditing)
     else { return }
     dataSource.tableView(self, commit: .delete, forRowAt: selected)
     let rows = numberOfRows(inSection: selected.section)
@@ -537,11 +564,20 @@ open class TableView: ScrollView {
     moveSelectedRow(by: 1)
   }
 
+  /// UIKit's rule: a row is editable when the data source says so, or, when it does not
+  /// declare `canEditRowAt`, when it can commit an edit.
+  private func canEditRow(at indexPath: IndexPath) -> Bool {
+    guard dataSource != nil, dataSourceMethods.contains(.commitEditing) else { return false }
+    return dataSource(.canEditRow)?.tableView(self, canEditRowAt: indexPath) ?? true
+  }
+
+  /// UIKit's rule: a row is movable when the data source says so, or, when it does not
+  /// declare `canMoveRowAt`, when it can move rows.
   private func canMoveSelectedRow(by step: Int) -> Bool {
-    guard let selected = indexPathForSelectedRow, let dataSource, selected.row + step >= 0,
-      selected.row + step < numberOfRows(inSection: selected.section)
+    guard let selected = indexPathForSelectedRow, dataSource != nil, dataSourceMethods.contains(.moveRow),
+      selected.row + step >= 0, selected.row + step < numberOfRows(inSection: selected.section)
     else { return false }
-    return dataSource.tableView(self, canMoveRowAt: selected)
+    return dataSource(.canMoveRow)?.tableView(self, canMoveRowAt: selected) ?? true
   }
 
   private func moveSelectedRow(by step: Int) {
@@ -572,7 +608,7 @@ open class TableView: ScrollView {
     touchRow = nil
     guard indexPathForRow(at: touch.location(in: self)) == began else { return }
     if touch.tapCount >= 2, indexPathForSelectedRow == began {
-      delegate?.tableView(self, performPrimaryActionForRowAt: began)
+      delegate(.performPrimaryAction)?.tableView(self, performPrimaryActionForRowAt: began)
     } else {
       selectRow(at: began, notifyingDelegate: true)
     }

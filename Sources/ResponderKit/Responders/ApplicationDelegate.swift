@@ -13,14 +13,18 @@ extension Application {
   }
 }
 
-/// The application's delegate. Every method is optional (the protocol extension supplies
-/// defaults). The `…Notification` methods are called through `NotificationCenter`: setting
-/// the delegate registers it for the application's notifications.
+/// The application's delegate. Every method is optional: declare the ones you implement in
+/// ``applicationDelegateMethods`` (see <doc:OptionalDelegateMethods>); the application reads
+/// that once when the delegate is set and calls nothing else. The `…Notification` methods are
+/// called through `NotificationCenter`: setting the delegate registers it for the
+/// application's notifications it declares.
 @MainActor
 public protocol ApplicationDelegate: AnyObject {
+  /// The optional methods this delegate implements. Default: none.
+  var applicationDelegateMethods: ApplicationDelegateMethods { get }
   /// Launching finished; windows can be shown.
   func applicationDidFinishLaunching(_ notification: Notification)
-  /// Whether to quit now, not at all, or later. Default: now.
+  /// Whether to quit now, not at all, or later. Not declared: now.
   func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply
   /// The application is about to quit; save state here.
   func applicationWillTerminate(_ notification: Notification)
@@ -31,6 +35,8 @@ public protocol ApplicationDelegate: AnyObject {
 }
 
 extension ApplicationDelegate {
+  /// None.
+  public var applicationDelegateMethods: ApplicationDelegateMethods { [] }
   /// Does nothing.
   public func applicationDidFinishLaunching(_ notification: Notification) {}
   /// Quit now.

@@ -320,10 +320,6 @@ open class View: Responder {
       viewController?.viewWillLayoutSubviews()
       layoutSubviews()
       viewController?.viewDidLayoutSubviews()
-      // A presented controller's view covers its presenter's.
-      if let presented = viewController?.presentedViewController?.view, presented.superview === self {
-        presented.frame = bounds
-      }
     }
     for subview in subviews { subview.layoutIfNeeded() }
   }

@@ -74,45 +74,13 @@ open class ViewController: Responder {
   public private(set) weak var parent: ViewController?
   /// The contained view controllers.
   public private(set) var children: [ViewController] = []
-  /// The view controller that presented this one, if any.
-  public private(set) weak var presentingViewController: ViewController?
-  /// The view controller this one presents, if any.
-  public private(set) var presentedViewController: ViewController?
-
-  /// Presents `controller` over this one, UIKit's way (not an application modal session): its
-  /// view covers this controller's view, keys reach it when nothing is focused, and its next
-  /// responder is this controller. The child reports back, typically through a delegate, and
-  /// is dismissed with ``dismiss()``. Does nothing if this controller already presents one.
-  public func present(_ controller: ViewController) {
-    guard presentedViewController == nil, controller.presentingViewController == nil, controller !== self
-    else {
-      return
-    }
-    presentedViewController = controller
-    controller.presentingViewController = self
-    controller.viewWillAppear()
-    view.addSubview(controller.view)
-    controller.view.frame = view.bounds
-    // Focus leaves the covered screen; keys go to the presented one.
-    if let window, let first = window.firstResponder as? View, first.isDescendant(of: view),
-      !first.isDescendant(of: controller.view)
-    {
-      window.makeFirstResponder(nil)
-    }
-    controller.viewDidAppear()
-  }
-
-  /// Dismisses the controller this one presents or, called on a presented controller, itself.
-  public func dismiss() {
-    guard let presented = presentedViewController ?? (presentingViewController != nil ? self : nil),
-      let presenter = presented.presentingViewController
-    else { return }
-    presented.viewWillDisappear()
-    presented.view.removeFromSuperview()
-    presenter.presentedViewController = nil
-    presented.presentingViewController = nil
-    presented.viewDidDisappear()
-  }
+  /// The controller that presented this one (set only on the presented controller itself;
+  /// ``presentingViewController`` also answers for its children).
+  weak var presenter: ViewController?
+  /// The controller this one presented (set only on the presenter itself).
+  var presented: ViewController?
+  /// What had focus when this controller presented, given back on dismissal.
+  weak var focusBeforePresenting: Responder?
 
   /// Adds a child; the caller places the child's view.
   public func addChild(_ child: ViewController) {
@@ -137,12 +105,13 @@ open class ViewController: Responder {
   /// The window.
   open override var responderWindow: Window? { window }
 
-  /// The presenting view controller, else the root view's superview, else the window when
-  /// this is its root view controller, else the parent.
+  /// UIKit's order: the presenting view controller when this one was presented, else the
+  /// root view's superview, else the window when the view fills it (or, while this
+  /// controller's view is covered by one it presented, that window), else the parent.
   open override var next: Responder? {
-    if let presentingViewController { return presentingViewController }
+    if let presenter { return presenter }
     if let superview = loadedView?.superview { return superview }
-    if let window = loadedView?.hostWindow { return window }
+    if let window = loadedView?.hostWindow ?? presented?.window { return window }
     return parent
   }
 }

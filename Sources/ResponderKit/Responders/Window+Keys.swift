@@ -4,7 +4,8 @@ extension Window {
   /// root view controller — so a screen's key commands still work after editing ends.
   public var contentResponder: Responder {
     if let first = firstResponder, first !== self { return first }
-    guard var controller = rootViewController, controller.window === self else { return self }
+    // The root controller's view leaves the window while a presented one covers it.
+    guard var controller = rootViewController else { return self }
     while true {
       if let presented = controller.presentedViewController, presented.window === self {
         controller = presented
@@ -13,7 +14,7 @@ extension Window {
       {
         controller = top
       } else {
-        return controller
+        return controller.window === self ? controller : self
       }
     }
   }

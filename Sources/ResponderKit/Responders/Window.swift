@@ -123,13 +123,24 @@ open class Window: Responder {
 
   // MARK: Delegate
 
-  /// The delegate, held weakly. Setting it registers it for the window's notifications, so its
-  /// `windowDid…` methods are called; replacing it unregisters the old one.
+  /// The delegate, held weakly. Setting it reads the methods it declares
+  /// (``WindowDelegate/windowDelegateMethods``) once and registers it for the window's
+  /// notifications it has methods for; replacing it unregisters the old one.
   public weak var delegate: (any WindowDelegate)? {
     didSet {
-      if oldValue !== delegate { registerDelegate() }
+      // Read again even for the same delegate: setting it again is how it redeclares.
+      delegateMethods = delegate?.windowDelegateMethods ?? []
+      registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
     }
+  }
+
+  /// The delegate's declared methods, read when it was set.
+  private var delegateMethods: WindowDelegateMethods = []
+
+  /// The delegate when it declares `method`.
+  private func delegate(_ method: WindowDelegateMethods) -> (any WindowDelegate)? {
+    delegateMethods.contains(method) ? delegate : nil
   }
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
@@ -146,15 +157,17 @@ open class Window: Responder {
       delegateNotifications.removeAll()
       return
     }
-    let methods: [(Notification.Name, DelegateNotifications<any WindowDelegate>.Method)] = [
-      (Window.didBecomeKeyNotification, { $0.windowDidBecomeKey($1) }),
-      (Window.didResignKeyNotification, { $0.windowDidResignKey($1) }),
-      (Window.didBecomeMainNotification, { $0.windowDidBecomeMain($1) }),
-      (Window.didResignMainNotification, { $0.windowDidResignMain($1) }),
-      (Window.willCloseNotification, { $0.windowWillClose($1) }),
-      (Window.didResizeNotification, { $0.windowDidResize($1) }),
-    ]
-    delegateNotifications.register(methods, postedBy: self) { [weak self] in self?.delegate }
+    let methods:
+      [(WindowDelegateMethods, Notification.Name, DelegateNotifications<any WindowDelegate>.Method)] = [
+        (.didBecomeKey, Window.didBecomeKeyNotification, { $0.windowDidBecomeKey($1) }),
+        (.didResignKey, Window.didResignKeyNotification, { $0.windowDidResignKey($1) }),
+        (.didBecomeMain, Window.didBecomeMainNotification, { $0.windowDidBecomeMain($1) }),
+        (.didResignMain, Window.didResignMainNotification, { $0.windowDidResignMain($1) }),
+        (.willClose, Window.willCloseNotification, { $0.windowWillClose($1) }),
+        (.didResize, Window.didResizeNotification, { $0.windowDidResize($1) }),
+      ]
+    let declared = methods.filter { delegateMethods.contains($0.0) }.map { ($0.1, $0.2) }
+    delegateNotifications.register(declared, postedBy: self) { [weak self] in self?.delegate }
   }
 
   func post(_ name: Notification.Name) {
@@ -309,16 +322,17 @@ open class Window: Responder {
 
   // MARK: Closing
 
-  /// Whether the window may close. Asked only when the delegate does not answer
-  /// (``WindowDelegate/windowShouldClose(_:)`` returns nil); default true.
+  /// Whether the window may close. Asked only when the delegate does not declare
+  /// ``WindowDelegate/windowShouldClose(_:)``, as AppKit asks the window itself then; default
+  /// true.
   open func windowShouldClose() -> Bool { true }
 
-  /// Closes the window as if the user asked: the delegate (or, if it has no opinion, the
-  /// window) can veto with `windowShouldClose`. Returns whether the window closed.
+  /// Closes the window as if the user asked: the delegate (or, when it does not declare
+  /// `windowShouldClose`, the window) can veto. Returns whether the window closed.
   @discardableResult
   public func performClose(_ sender: Any?) -> Bool {
     if let app = application, let modal = app.modalWindow, modal !== self { return false }
-    let allowed = delegate?.windowShouldClose(self) ?? windowShouldClose()
+    let allowed = delegate(.shouldClose)?.windowShouldClose(self) ?? windowShouldClose()
     guard allowed else { return false }
     close()
     return true
@@ -393,12 +407,18 @@ open class Window: Responder {
 
   /// The undo manager if one was made or given, without making one.
   var existingUndoManager: UndoManager? {
-    ownUndoManager ?? delegate?.windowWillReturnUndoManager(self)
+    ownUndoManager ?? delegateUndoManager
+  }
+
+  /// The delegate's answer when it declares ``WindowDelegate/windowWillReturnUndoManager(_:)``;
+  /// its nil, like AppKit's, means "make your own".
+  private var delegateUndoManager: UndoManager? {
+    delegate(.willReturnUndoManager)?.windowWillReturnUndoManager(self)
   }
 
   /// The delegate's undo manager if it gives one, else the window's own, made on first use.
   open override var undoManager: UndoManager? {
-    if ownUndoManager == nil, let fromDelegate = delegate?.windowWillReturnUndoManager(self) {
+    if ownUndoManager == nil, let fromDelegate = delegateUndoManager {
       return fromDelegate
     }
     if ownUndoManager == nil { ownUndoManager = UndoManager() }

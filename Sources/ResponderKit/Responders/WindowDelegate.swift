@@ -1,13 +1,18 @@
 import Foundation
 
-/// A window's delegate. Every method is optional. The `…Notification` methods are called
+/// A window's delegate. Every method is optional: declare the ones you implement in
+/// ``windowDelegateMethods`` (see <doc:OptionalDelegateMethods>); the window reads that once
+/// when the delegate is set and calls nothing else. The `…Notification` methods are called
 /// through `NotificationCenter`: setting the delegate registers it for the window's
-/// notifications (and replacing it unregisters the old one).
+/// notifications it declares (and replacing it unregisters the old one).
 @MainActor
 public protocol WindowDelegate: AnyObject {
-  /// Whether the window may close when the user asks (``Window/performClose(_:)``). Return
-  /// nil (the default) to let the window decide. Not asked when the application quits.
-  func windowShouldClose(_ window: Window) -> Bool?
+  /// The optional methods this delegate implements. Default: none.
+  var windowDelegateMethods: WindowDelegateMethods { get }
+  /// Whether the window may close when the user asks (``Window/performClose(_:)``). Not
+  /// declared, the window asks itself (``Window/windowShouldClose()``). Not asked when the
+  /// application quits.
+  func windowShouldClose(_ window: Window) -> Bool
   /// The window is about to close.
   func windowWillClose(_ notification: Notification)
   /// The window became key.
@@ -20,14 +25,16 @@ public protocol WindowDelegate: AnyObject {
   func windowDidResignMain(_ notification: Notification)
   /// The window changed size.
   func windowDidResize(_ notification: Notification)
-  /// The undo manager for the window; nil (the default) lets the window make its own. Once
-  /// the window has made its own it no longer asks, as in AppKit.
+  /// The undo manager for the window; nil lets the window make its own, as does not declaring
+  /// it. Once the window has made its own it no longer asks, as in AppKit.
   func windowWillReturnUndoManager(_ window: Window) -> UndoManager?
 }
 
 extension WindowDelegate {
-  /// No opinion.
-  public func windowShouldClose(_ window: Window) -> Bool? { nil }
+  /// None.
+  public var windowDelegateMethods: WindowDelegateMethods { [] }
+  /// Yes.
+  public func windowShouldClose(_ window: Window) -> Bool { true }
   /// Does nothing.
   public func windowWillClose(_ notification: Notification) {}
   /// Does nothing.
