@@ -329,6 +329,11 @@ open class Application: Responder {
   /// The table that turns unhandled keys into actions.
   public var keyBindings = KeyBindings.standard
 
+  /// The colours every view draws in unless it or a superview sets its own ``View/theme``.
+  public var theme = Theme.standard {
+    didSet { if theme != oldValue { for window in windows { window.setNeedsDisplay() } } }
+  }
+
   /// Offers a key to the menus before the first responder sees it. Return true if handled.
   /// The default asks ``keyEquivalentHandler``.
   open func performKeyEquivalent(with event: KeyEvent) -> Bool {

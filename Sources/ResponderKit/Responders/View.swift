@@ -297,6 +297,10 @@ open class View: Responder {
     didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
   }
 
+  /// Set through ``theme`` and ``tintColor`` (View+Appearance.swift); nil inherits.
+  var themeOverride: Theme?
+  var tintColorOverride: Color?
+
   /// Marks the view to be drawn in the next frame.
   public func setNeedsDisplay() {
     needsDisplay = true
