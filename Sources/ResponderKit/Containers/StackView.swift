@@ -97,6 +97,20 @@ open class StackView: View {
     removeArrangedSubview(subview)
   }
 
+  /// The visible views' natural lengths and the spacing along the axis, the largest natural
+  /// size across it, plus the margins: what a stack inside another stack asks for.
+  open override func sizeThatFits(_ size: Size) -> Size {
+    let natural = arrangedSubviews.filter { !$0.isHidden }.map { $0.sizeThatFits(size) }
+    let gaps = spacing * Double(max(0, natural.count - 1))
+    let along = natural.map { axis == .horizontal ? $0.width : $0.height }.reduce(gaps, +)
+    let across = natural.map { axis == .horizontal ? $0.height : $0.width }.max() ?? 0
+    let margins = Size(
+      width: layoutMargins.left + layoutMargins.right, height: layoutMargins.top + layoutMargins.bottom)
+    return axis == .horizontal
+      ? Size(width: along + margins.width, height: across + margins.height)
+      : Size(width: across + margins.width, height: along + margins.height)
+  }
+
   /// Sets the arranged views' frames.
   open override func layoutSubviews() {
     super.layoutSubviews()
