@@ -13,6 +13,10 @@ extension Application {
     defer { eventDidFinish() }
     switch input {
     case .key(let key):
+      if keyCommandOverlay.isShowing {  // the overlay takes every key while it shows
+        keyCommandOverlay.handle(key)
+        return true
+      }
       return deliver(Event(key: key))
     case .touches(let samples):
       return deliverTouches(samples)

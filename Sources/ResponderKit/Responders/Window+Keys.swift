@@ -25,15 +25,23 @@ extension Window {
   /// sends its action nil-targeted if something can perform it and validation allows it.
   func performKeyCommand(for key: KeyEvent, event: Event) -> Bool {
     guard let app = application else { return false }
-    var responder: Responder? = firstResponder ?? self
-    while let current = responder {
-      for command in current.keyCommands where command.matches(key) {
-        guard let action = command.action, app.validateItem(command) else { continue }
-        if app.sendAction(action, to: nil, from: command, for: event) { return true }
-      }
-      responder = current.next
+    for command in keyCommandsInChain() where command.matches(key) {
+      guard let action = command.action, app.validateItem(command) else { continue }
+      if app.sendAction(action, to: nil, from: command, for: event) { return true }
     }
     return false
+  }
+
+  /// The key commands offered from the first responder up the chain, in the order the
+  /// dispatch tries them (the F1 overlay lists the same).
+  func keyCommandsInChain() -> [KeyCommand] {
+    var commands: [KeyCommand] = []
+    var responder: Responder? = firstResponder ?? self
+    while let current = responder {
+      commands += current.keyCommands
+      responder = current.next
+    }
+    return commands
   }
 
   /// The end of the key's trip: text for a first responder that takes it, else the bound
