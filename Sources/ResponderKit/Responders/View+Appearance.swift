@@ -1,6 +1,7 @@
 extension View {
   /// The colours the view draws in: its own if set, else its superview's, else its
-  /// application's ``Application/theme``, else ``Theme/standard``. Setting nil inherits again.
+  /// application's ``Application/theme``, else ``Theme/standard``. Setting one styles this
+  /// view and its subviews; ``resetTheme()`` inherits again.
   public var theme: Theme {
     get {
       var view: View? = self
