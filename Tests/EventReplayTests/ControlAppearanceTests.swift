@@ -91,6 +91,40 @@ struct ControlAppearanceTests {
     expectSnapshot(sheet(width: 10) { TextField(text: "hello") }, "text-field")
   }
 
+  /// A table's rows: unselected, selected, and selected while the table has the focus.
+  @Test func tableRowsInEachState() {
+    final class Rows: TableViewDataSource {
+      func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+      func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = TableViewCell()
+        cell.text = ["Milk", "Eggs", "Bread"][indexPath.row]
+        return cell
+      }
+    }
+    let rows = Rows()
+    var sheet = CellBuffer(columns: 12, rows: 6)
+    for (index, theme) in [Theme.standard, .monochrome].enumerated() {
+      for focused in [false, true] {
+        let app = Application()
+        app.theme = theme
+        app.screenSize = Size(width: 6, height: 3)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 6, height: 3))
+        app.addWindow(window)
+        window.makeKeyAndOrderFront()
+        let table = TableView(frame: window.frame)
+        window.rootView = table
+        table.dataSource = rows
+        table.selectRow(at: IndexPath(row: 1))
+        if focused { #expect(window.makeFirstResponder(table)) }
+        let screen = app.renderScreen()
+        for y in 0..<3 {
+          for x in 0..<6 { sheet[x + (focused ? 6 : 0), y + 3 * index] = screen[x, y] }
+        }
+      }
+    }
+    expectSnapshot(sheet, "table-rows")
+  }
+
   @Test func aViewsTintColorReachesTheControlsInside() {
     let app = Application()
     app.screenSize = Size(width: 12, height: 1)
