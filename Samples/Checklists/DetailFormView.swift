@@ -1,8 +1,9 @@
 import ResponderKit
 
-/// The form of a detail screen: a prompt, a text field, and Cancel and Done buttons.
+/// The form of a detail screen: a prompt, a text field, and Cancel and Done buttons (Done at
+/// the right edge), one row apart, at most 60 columns wide.
 @MainActor
-final class DetailFormView: View {
+final class DetailFormView: StackView {
   let promptLabel = Label(text: "", style: TextStyle(attributes: .bold))
   let textField = DetailTextField(placeholder: "")
   let cancelButton = Button(title: "Cancel")
@@ -11,18 +12,14 @@ final class DetailFormView: View {
   let noteLabel = Label(text: "", style: TextStyle(attributes: .dim))
 
   init() {
-    super.init(frame: .zero)
-    for view in [promptLabel, textField, cancelButton, doneButton, noteLabel] as [View] { addSubview(view) }
+    let buttons = StackView(arrangedSubviews: [cancelButton, doneButton], axis: .horizontal, spacing: 2)
+    buttons.distribution = .equalSpacing
+    textField.frame.size.height = 1
+    super.init(arrangedSubviews: [promptLabel, textField, buttons, noteLabel], spacing: 1)
   }
 
   override func layoutSubviews() {
-    let width = max(0, min(60, bounds.width - 4))
-    promptLabel.frame = Rect(x: 2, y: 2, width: width, height: 1)
-    textField.frame = Rect(x: 2, y: 4, width: width, height: 1)
-    cancelButton.frame = Rect(x: 2, y: 6, width: cancelButton.sizeThatFits(.zero).width, height: 1)
-    let doneWidth = doneButton.sizeThatFits(.zero).width
-    doneButton.frame = Rect(
-      x: max(cancelButton.frame.maxX + 2, 2 + width - doneWidth), y: 6, width: doneWidth, height: 1)
-    noteLabel.frame = Rect(x: 2, y: 8, width: width, height: 1)
+    layoutMargins = EdgeInsets(top: 2, left: 2, bottom: 0, right: max(2, bounds.width - 62))
+    super.layoutSubviews()
   }
 }

@@ -56,6 +56,7 @@ enum KeyViewer {
       decoder = EvdevDecoder(state: state, compose: table.flatMap(ComposeState.init(table:)))
     }
     let app = Application()
+    app.keyCommandOverlay.isEnabled = false  // F1 is a key to show like any other
     let window = Window()
     let view = KeyLogView(
       keymap: keymap, describer: KeyDescriber(keymap: keymap, names: options.names, decoder: decoder))

@@ -40,6 +40,9 @@ public final class TerminalHost {
     public var escapeTimeout = InputParser.defaultEscapeTimeout
     /// Wrap frames in synchronized output (mode 2026).
     public var synchronizedOutput = true
+    /// The colours the renderer draws in; detected from `NO_COLOR`, `COLORTERM` and `TERM`
+    /// (``ColorDepth/detect(environment:terminfoDirectories:)``).
+    public var colorDepth = ColorDepth.detect()
     /// Control-Z suspends the process (restoring the terminal), as in a shell.
     public var suspendsOnControlZ = true
     /// Sees every input event before the application, with its time (for recording).
@@ -87,6 +90,7 @@ public final class TerminalHost {
     self.terminal = terminal
     self.parser = InputParser(escapeTimeout: configuration.escapeTimeout)
     self.renderer = Renderer(synchronizedOutput: configuration.synchronizedOutput)
+    renderer.colorDepth = configuration.colorDepth
   }
 
   /// Runs `application` until it terminates, then restores the terminal and exits the process.

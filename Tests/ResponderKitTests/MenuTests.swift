@@ -241,7 +241,7 @@ struct MenuTests {
     #expect(screen[1, 0].style.attributes.contains(.reverse))
     #expect(!screen[7, 0].style.attributes.contains(.reverse))
     #expect(screen[3, 2].style.attributes.contains(.reverse))
-    #expect(screen[3, 3].style.foreground == .brightBlack)
+    #expect(screen[3, 3].style.foreground == Theme.standard.disabled)
   }
 
   @Test func f10OpensTheFirstMenuWithItsFirstItemHighlighted() {

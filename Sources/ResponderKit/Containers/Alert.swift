@@ -237,9 +237,8 @@ private final class AlertButtonView: View {
   override var canBecomeFirstResponder: Bool { true }
 
   override func draw(in canvas: Canvas) {
-    var style = TextStyle()
+    var style = theme.style(for: isFirstResponder ? .focused : .normal, accent: tintColor)
     if isDefault { style = style.adding(.bold) }
-    if isFirstResponder { style = style.adding(.reverse) }
     canvas.draw("[ \(title) ]", x: 0, y: 0, style: style)
   }
 

@@ -171,7 +171,7 @@ open class ScrollView: View {
     let travel = rows - thumb
     let limit = maximumContentOffset.y
     let start = limit > 0 ? Int((Double(travel) * contentOffset.y / limit).rounded()) : 0
-    let style = TextStyle(foreground: .brightBlack)
+    let style = theme.secondaryStyle()
     for y in 0..<rows {
       let glyph: Character = (start..<(start + thumb)).contains(y) ? "█" : "│"
       canvas.put(Cell(glyph, style: style), x: x, y: y)

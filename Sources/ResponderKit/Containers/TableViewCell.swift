@@ -56,12 +56,15 @@ open class TableViewCell: View {
     isSelected = false
   }
 
-  /// Draws text, detail and accessory on the first row, reversed when selected.
+  /// Draws text, detail and accessory on the first row; a selected row is reversed in the
+  /// theme's selection colour, or its focus colour while the table has the keyboard focus.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
     let width = Int(bounds.width)
     guard width > 0 else { return }
-    let style = isSelected ? textStyle.adding(.reverse) : textStyle
+    var state: Control.State = isSelected ? .selected : .normal
+    if isSelected, tableView?.isFirstResponder == true { state.insert(.focused) }
+    let style = theme.style(for: state, base: textStyle)
     if isSelected { canvas.fill(bounds, with: .blank(style)) }
     var right = width
     switch accessory {
@@ -81,5 +84,15 @@ open class TableViewCell: View {
       textLimit = start - 1
     }
     canvas.draw(TextMetrics.truncated(text, to: max(0, textLimit)), x: 0, y: 0, style: style)
+  }
+
+  /// The table the cell is in.
+  private var tableView: TableView? {
+    var view = superview
+    while let current = view {
+      if let table = current as? TableView { return table }
+      view = current.superview
+    }
+    return nil
   }
 }

@@ -4,7 +4,8 @@
 /// ``Control/Event/primaryActionTriggered`` in one dispatch. When the button is first
 /// responder, Space or Return activates it the same way (one dispatch with both events, no
 /// triggering touch), so targets registered for either event work from the keyboard.
-/// Highlighted buttons draw in reverse video, focused ones bold, disabled ones dim.
+/// The button draws in its ``View/tintColor``; the ``View/theme`` styles the states (pressed
+/// and focused are reversed, disabled is faint), see ``Theme/style(for:base:accent:)``.
 @MainActor
 open class Button: Control {
   /// Refuses an ancestor's one-finger single tap, so a tap on the control reaches its own
@@ -67,11 +68,7 @@ open class Button: Control {
 
   /// The style for the current state.
   public var currentStyle: TextStyle {
-    var current = style
-    if !isEnabled { current = current.adding(.dim) }
-    if isHighlighted { current = current.adding(.reverse) }
-    if isFirstResponder { current = current.adding(.bold) }
-    return current
+    theme.style(for: state, base: style, accent: tintColor)
   }
 
   /// Draws `[ title ]` centred on the middle row.

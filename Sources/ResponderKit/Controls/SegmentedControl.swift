@@ -163,19 +163,20 @@ open class SegmentedControl: Control {
     Size(width: segmentRanges.last?.upperBound ?? 0, height: 1)
   }
 
-  /// Draws the segments; the selected one in brackets and reverse video, the pressed one
-  /// underlined.
+  /// Draws the segments; the selected one in brackets and reversed in the theme's selection
+  /// colour (its focus colour while the control is focused), the pressed one highlighted.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    var base = TextStyle.plain
-    if !isEnabled { base = base.adding(.dim) }
+    let theme = theme
+    let tint: Color = tintColor
+    let base = theme.style(for: isEnabled ? .normal : .disabled)
     let y = max(0, (Int(bounds.height) - 1) / 2)
     for (index, range) in segmentRanges.enumerated() {
-      var style = base
       let selected = index == selectedSegmentIndex
-      if selected { style = style.adding(.reverse) }
-      if selected, isFirstResponder { style = style.adding(.bold) }
-      if index == pressedSegment, isHighlighted { style = style.adding(.underline) }
+      var segmentState: State = isEnabled ? [] : .disabled
+      if index == pressedSegment, isHighlighted { segmentState.insert(.highlighted) }
+      if selected { segmentState.formUnion(isFirstResponder ? [.selected, .focused] : .selected) }
+      let style = theme.style(for: segmentState, accent: tint)
       let text = selected ? "[\(titles[index])]" : " \(titles[index]) "
       canvas.draw(text, x: range.lowerBound, y: y, style: style)
       if index < titles.count - 1 { canvas.draw("|", x: range.upperBound, y: y, style: base) }

@@ -132,21 +132,24 @@ open class Slider: Control {
     isEnabled && super.canPerformAction(action, withSender: sender)
   }
 
-  /// Draws the track on the middle row: filled up to the thumb, thin after it.
+  /// Draws the track on the middle row: filled up to the thumb in the tint colour, thin after
+  /// it; the thumb takes the state's style (reversed while dragged or focused).
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    var style = TextStyle.plain
-    if !isEnabled { style = style.adding(.dim) }
-    var thumbStyle = style
-    if isHighlighted || isTracking { thumbStyle = thumbStyle.adding(.reverse) }
-    if isFirstResponder { thumbStyle = thumbStyle.adding(.bold) }
+    let theme = theme
+    let tint: Color = tintColor
+    var thumbState = state
+    if isTracking { thumbState.insert(.highlighted) }
+    let thumbStyle = theme.style(for: thumbState, accent: tint)
+    let filledStyle = theme.style(for: isEnabled ? .normal : .disabled, accent: tint)
+    let style = theme.style(for: isEnabled ? .normal : .disabled)
     let y = max(0, (Int(bounds.height) - 1) / 2)
     let thumb = thumbColumn
     for x in 0..<Int(bounds.width) {
       if x == thumb {
         canvas.put(Cell("●", style: thumbStyle), x: x, y: y)
       } else {
-        canvas.put(Cell(x < thumb ? "━" : "─", style: style), x: x, y: y)
+        canvas.put(x < thumb ? Cell("━", style: filledStyle) : Cell("─", style: style), x: x, y: y)
       }
     }
   }

@@ -160,16 +160,16 @@ open class Stepper: Control {
   /// `[-|+]`.
   open override func sizeThatFits(_ size: Size) -> Size { Size(width: 5, height: 1) }
 
-  /// Draws `[-|+]`; a half that cannot step is dim, the pressed half reversed.
+  /// Draws `[-|+]` in the tint colour, reversed while focused; a half that cannot step is
+  /// drawn disabled, the pressed half highlighted.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    var base = TextStyle.plain
-    if !isEnabled { base = base.adding(.dim) }
-    if isFirstResponder { base = base.adding(.bold) }
+    let theme = theme
+    let tint: Color = tintColor
+    let base = theme.style(for: state.subtracting(.highlighted), accent: tint)
     func style(for part: Part, enabled: Bool) -> TextStyle {
-      var style = enabled ? base : base.adding(.dim)
-      if pressedPart == part, isHighlighted { style = style.adding(.reverse) }
-      return style
+      if !enabled { return theme.style(for: .disabled) }
+      return pressedPart == part && isHighlighted ? theme.style(for: .highlighted, accent: tint) : base
     }
     let y = max(0, (Int(bounds.height) - 1) / 2)
     let half = Int(bounds.width) / 2

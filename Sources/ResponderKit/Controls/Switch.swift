@@ -71,17 +71,13 @@ open class Switch: Control {
     Size(width: TextLayout.width(of: title) + 4, height: 1)
   }
 
-  /// Draws `[x] title`; the box reverses while pressed, the title is bold while focused.
+  /// Draws `[x] title`: the box in the tint colour and reversed while pressed, the title
+  /// reversed in the theme's focus colour while focused.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    var boxStyle = style
-    var titleStyle = style
-    if !isEnabled {
-      boxStyle = boxStyle.adding(.dim)
-      titleStyle = titleStyle.adding(.dim)
-    }
-    if isHighlighted { boxStyle = boxStyle.adding(.reverse) }
-    if isFirstResponder { titleStyle = titleStyle.adding(.bold) }
+    let theme = theme
+    let boxStyle = theme.style(for: state.subtracting(.focused), base: style, accent: tintColor)
+    let titleStyle = theme.style(for: state.subtracting(.highlighted), base: style)
     let y = max(0, (Int(bounds.height) - 1) / 2)
     canvas.draw(isOn ? "[x]" : "[ ]", x: 0, y: y, style: boxStyle)
     if !title.isEmpty { canvas.draw(title, x: 4, y: y, style: titleStyle) }

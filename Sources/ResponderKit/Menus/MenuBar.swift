@@ -88,13 +88,15 @@ open class MenuBar: View {
     return index(atColumn: Int(p.x.rounded(.down)))
   }
 
-  /// Draws the titles, the open one reversed.
+  /// Draws the titles, the open one reversed and bold in the tint colour.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
     canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: 1), with: .blank(barStyle))
+    var openStyle = barStyle.adding([.reverse, .bold])
+    openStyle.foreground = tintColor
     let items = menu?.items ?? []
     for (index, columns) in titleColumns.enumerated() {
-      let style = index == openIndex ? barStyle.adding(.reverse) : barStyle
+      let style = index == openIndex ? openStyle : barStyle
       canvas.draw(" \(items[index].title) ", x: columns.lowerBound, y: 0, style: style)
     }
   }

@@ -207,9 +207,9 @@ private final class MenuListView: View {
         canvas.put(Cell("┤"), x: x0 + width - 1, y: y)
         continue
       }
-      var style = TextStyle()
-      if !item.isEnabled { style = TextStyle(foreground: .brightBlack) }
-      if index == popup.highlighted { style = style.adding(.reverse) }
+      let state: Control.State =
+        !item.isEnabled ? .disabled : index == popup.highlighted ? [.selected, .focused] : .normal
+      let style = theme.style(for: state)
       canvas.fill(Rect(x: x0 + 1, y: y, width: width - 2, height: 1), with: .blank(style))
       let mark: Character? =
         switch item.state {

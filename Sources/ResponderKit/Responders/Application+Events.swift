@@ -21,6 +21,10 @@ extension Application {
     let event: Event
     switch input {
     case .key(let key):
+      if keyCommandOverlay.isShowing {  // the overlay takes every key while it shows
+        keyCommandOverlay.handle(key)
+        return true
+      }
       event = Event(key: key)
     case .touches(let samples):
       guard let touches = updateTouches(samples) else { return false }

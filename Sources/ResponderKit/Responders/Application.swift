@@ -353,6 +353,7 @@ open class Application: Responder {
   public func render(into canvas: Canvas) {
     needsDisplay = false
     for window in windows.reversed() { window.display(in: canvas) }
+    if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }
   }
 
   /// Draws the screen into a new buffer: what tests and snapshots read.
@@ -363,12 +364,31 @@ open class Application: Responder {
   }
 
   /// Where the text cursor should be on screen: the key window's answer.
-  public var cursorPosition: Point? { keyWindow?.cursorPosition }
+  public var cursorPosition: Point? { keyCommandOverlay.isShowing ? nil : keyWindow?.cursorPosition }
 
   // MARK: Key equivalents and bindings
 
   /// The table that turns unhandled keys into actions.
   public var keyBindings = KeyBindings.standard
+
+  /// The colours every view draws in unless it or a superview sets its own ``View/theme``.
+  public var theme = Theme.standard {
+    didSet { if theme != oldValue { for window in windows { window.setNeedsDisplay() } } }
+  }
+
+  /// The F1 list of available keys, drawn above every window (KeyCommandOverlay.swift).
+  public private(set) lazy var keyCommandOverlay = KeyCommandOverlay(application: self)
+
+  /// The end of the responder chain: F1 that nothing took opens the ``keyCommandOverlay``.
+  open override func keyDown(with event: KeyEvent) {
+    if event.keysym == .f(1), event.modifierFlags.intersection(.deviceIndependent).isEmpty,
+      keyCommandOverlay.isEnabled
+    {
+      keyCommandOverlay.show()
+      return
+    }
+    super.keyDown(with: event)
+  }
 
   /// Offers a key to the menus before the first responder sees it. Return true if handled.
   /// The default asks ``keyEquivalentHandler``.

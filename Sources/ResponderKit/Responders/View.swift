@@ -30,6 +30,7 @@ open class View: Responder {
     didSet {
       guard bounds != oldValue else { return }
       if frame.size != bounds.size { frame.size = bounds.size }
+      if bounds.size != oldValue.size { resizeSubviews(from: oldValue.size) }
       setNeedsLayout()
       setNeedsDisplay()
     }
@@ -258,7 +259,11 @@ open class View: Responder {
 
   /// Hidden views are not drawn and get no touches.
   open var isHidden = false {
-    didSet { if isHidden != oldValue { superview?.setNeedsDisplay() } }
+    didSet {
+      guard isHidden != oldValue else { return }
+      superview?.setNeedsDisplay()
+      superview?.setNeedsLayout()  // a stack view collapses hidden views
+    }
   }
 
   /// Whether touches go to this view and its subviews.
@@ -300,6 +305,13 @@ open class View: Responder {
   open var backgroundColor: Color? {
     didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
   }
+
+  /// Set through ``theme`` and ``tintColor`` (View+Appearance.swift); nil inherits.
+  var themeOverride: Theme?
+  var tintColorOverride: Color?
+
+  /// How the view's frame follows its superview's size (View+Autoresizing.swift).
+  open var autoresizingMask: AutoresizingMask = []
 
   /// Marks the view to be drawn in the next frame.
   public func setNeedsDisplay() {

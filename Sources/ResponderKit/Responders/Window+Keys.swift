@@ -53,13 +53,32 @@ extension Window {
   /// sends its action nil-targeted if something can perform it and validation allows it.
   func performKeyCommand(for key: KeyEvent, event: Event, onlyPriority: Bool = false) -> Bool {
     guard let app = application else { return false }
+    return forEachKeyCommandInChain { command in
+      guard command.matches(key), !onlyPriority || command.wantsPriorityOverSystemBehavior,
+        let action = command.action, app.validateItem(command)
+      else { return false }
+      return app.sendAction(action, to: nil, from: command, for: event)
+    }
+  }
+
+  /// The key commands offered from the first responder up the chain, in the order the
+  /// dispatch tries them (the F1 overlay lists the same).
+  func keyCommandsInChain() -> [KeyCommand] {
+    var commands: [KeyCommand] = []
+    _ = forEachKeyCommandInChain { command in
+      commands.append(command)
+      return false
+    }
+    return commands
+  }
+
+  /// Offers each key command of the chain from ``contentResponder`` up, in dispatch order,
+  /// until `body` returns true; returns whether it did. The one walk both the dispatch and the
+  /// F1 overlay use, so the overlay lists exactly what a key would reach.
+  func forEachKeyCommandInChain(_ body: (KeyCommand) -> Bool) -> Bool {
     var responder: Responder? = contentResponder
     while let current = responder {
-      for command in current.keyCommands
-      where command.matches(key) && (!onlyPriority || command.wantsPriorityOverSystemBehavior) {
-        guard let action = command.action, app.validateItem(command) else { continue }
-        if app.sendAction(action, to: nil, from: command, for: event) { return true }
-      }
+      for command in current.keyCommands where body(command) { return true }
       responder = current.next
     }
     return false

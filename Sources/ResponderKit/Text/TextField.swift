@@ -254,15 +254,20 @@ open class TextField: Control, TextEditor {
   }
 
   /// Draws the visible part of the text (or the placeholder) on the first row, in ``style``
-  /// across the whole width.
+  /// across the whole width, styled for the state by the ``View/theme`` (reversed in the focus
+  /// colour while focused).
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
     let width = Int(bounds.width)
-    var fieldStyle = style
-    if !isEnabled { fieldStyle = fieldStyle.adding(.dim) }
+    let theme = theme
+    let state: Control.State = !isEnabled ? .disabled : isFirstResponder ? .focused : .normal
+    let fieldStyle = theme.style(for: state, base: style)
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: .blank(fieldStyle))
     if storage.isEmpty {
-      canvas.draw(TextLayout.prefix(placeholder, width: width), x: 0, y: 0, style: placeholderStyle)
+      let hint =
+        state == .normal
+        ? theme.secondaryStyle(placeholderStyle) : theme.style(for: state, base: placeholderStyle)
+      canvas.draw(TextLayout.prefix(placeholder, width: width), x: 0, y: 0, style: hint)
       return
     }
     if isEditing { scrollToInsertionPoint() }

@@ -20,6 +20,12 @@ public struct Renderer: Sendable {
   /// know mode 2026 show it at once; others ignore the mode.
   public var synchronizedOutput: Bool
 
+  /// The colours the terminal shows; every style is brought down to it (``ColorDepth``).
+  /// Changing it redraws everything in the next frame.
+  public var colorDepth: ColorDepth = .trueColor {
+    didSet { if colorDepth != oldValue { invalidate() } }
+  }
+
   /// What the terminal shows, as far as the renderer knows; `nil` until the first frame and
   /// after ``invalidate()``.
   public var front: CellBuffer? {
@@ -469,8 +475,9 @@ public struct Renderer: Sendable {
   }
 
   /// Emits the cheaper of the incremental change and a reset followed by the full style.
-  private mutating func setStyle(_ style: TextStyle, into output: inout [UInt8]) {
+  private mutating func setStyle(_ wanted: TextStyle, into output: inout [UInt8]) {
     styleCell = nil
+    let style = colorDepth.downgrade(wanted)
     if currentStyle == style { return }
     scratch.removeAll(keepingCapacity: true)
     if style == .plain {
