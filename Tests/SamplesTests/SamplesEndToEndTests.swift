@@ -65,7 +65,7 @@ struct SamplesEndToEndTests {
     let record = session.file("session.rkrec")
     try launch(
       session, "\(TmuxSession.productPath("TouchLab")) --replay \(example.path) --record \(record.path)",
-      firstFrame: "TouchLab — every standard control")
+      firstFrame: "TouchLab — controls and the events")
     // The replay: both fingers' controls log, the button's press and the slider's drag.
     #expect(
       try session.waitFor {
