@@ -30,6 +30,8 @@ final class EventLogView: View {
   }
 
   override func draw(in canvas: Canvas) {
+    // Opaque, as the Gestures screen's log lies over the controls screen's.
+    canvas.fill(bounds)
     let width = Int(bounds.width)
     let dim = TextStyle(attributes: .dim)
     var title = "─ Event log "

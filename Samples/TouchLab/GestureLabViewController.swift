@@ -11,9 +11,10 @@ extension Action {
 /// targets are told of, with each gesture's values.
 ///
 /// The single tap requires the double tap to fail, as in UIKit, so a lone click shows up only
-/// once the double-tap interval has passed. Every other pair may recognize together (the
-/// delegate says so), so one drag shows the pan and the swipe side by side and two fingers the
-/// pinch and the rotation. Two-finger gestures come from `--replay` recordings.
+/// once the double-tap interval has passed, and a hold is a long press and no tap. The moving
+/// gestures may recognize together (the delegate says so), so one drag shows the pan and the
+/// swipe side by side and two fingers the pinch and the rotation. Two-finger gestures come from
+/// `--replay` recordings.
 @MainActor
 final class GestureLabViewController: ViewController, GestureRecognizerDelegate {
   let log = EventLog()
@@ -90,12 +91,17 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
 
   // MARK: Arbitration
 
-  /// Every pair may recognize together but the taps, whose order `require(toFail:)` sets.
+  /// The moving gestures (pan, swipe, pinch, rotation) may recognize together; a tap or a
+  /// long press excludes every other, as UIKit's default arbitration has it.
   func gestureRecognizer(
     _ gestureRecognizer: GestureRecognizer,
     shouldRecognizeSimultaneouslyWith other: GestureRecognizer
   ) -> Bool {
-    !(gestureRecognizer is TapGestureRecognizer && other is TapGestureRecognizer)
+    !isPress(gestureRecognizer) && !isPress(other)
+  }
+
+  private func isPress(_ recognizer: GestureRecognizer) -> Bool {
+    recognizer is TapGestureRecognizer || recognizer is LongPressGestureRecognizer
   }
 
   // MARK: Logging

@@ -58,6 +58,7 @@ struct TouchLabGestureTests {
   @Test func holdingStillIsALongPressThatBeginsWhileNoTouchArrives() {
     let (driver, lab) = launch()
     driver.longPress(at: Point(x: 20, y: 6), duration: 0.8)
+    driver.advance(by: 1)
     #expect(changes(lab, "LongPress") == ["began at 20,5", "ended at 20,5"])
     #expect(changes(lab, "Tap").isEmpty)
   }
@@ -79,14 +80,19 @@ struct TouchLabGestureTests {
       contentsOf: TouchLabTests.sampleDirectory.appendingPathComponent("gestures.rkrec"))
     let (driver, lab) = launch()
     driver.replay(recording)
-    let pinch = changes(lab, "Pinch")
-    #expect(pinch.first?.hasPrefix("began") == true)
-    // The fingers went from 20 cells apart to 8: the scale is their ratio.
-    #expect(pinch.contains { $0.hasPrefix("ended") && $0.contains("scale 0.40") })
-    let rotation = changes(lab, "Rotation")
-    #expect(rotation.first?.hasPrefix("began") == true)
-    #expect(rotation.last?.hasPrefix("ended") == true)
-    #expect(lab.log.entries.contains { $0.text.contains("(2 touches)") })
+    // The fingers go from 20 cells apart to 8 (scale is their ratio), then turn by
+    // atan(6/8) = 0.64 rad, a row counting two columns. Neither moves their centroid: no pan.
+    #expect(
+      lab.log.entries.map(\.line) == [
+        "Pinch      began at 40,5 scale 0.80 (2 touches)",
+        "Pinch      changed at 40,5 scale 0.60 (2 touches)",
+        "Pinch      changed at 40,5 scale 0.40 (2 touches)",
+        "Pinch      ended at 40,5 scale 0.40",
+        "Rotation   began at 40,5 rotation 0.22 rad (2 touches)",
+        "Rotation   changed at 40,5 rotation 0.42 rad (2 touches)",
+        "Rotation   changed at 40,5 rotation 0.64 rad (2 touches)",
+        "Rotation   ended at 40,5 rotation 0.64 rad",
+      ])
     #expect(changes(lab, "Tap").isEmpty && changes(lab, "DoubleTap").isEmpty)
     #expect(driver.screenText.contains("Rotation"))
   }
