@@ -113,7 +113,7 @@ let package = Package(
       name: "TouchLab",
       dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
       path: "Samples/TouchLab",
-      exclude: ["two-finger.rkrec"],
+      exclude: ["two-finger.rkrec", "gestures.rkrec"],
       swiftSettings: strict
     ),
     // An app whose keys make it fail in each way the host must survive (host exit-path tests).

@@ -2,8 +2,8 @@ import Foundation
 import ResponderKit
 
 /// The first screen: every checklist with how many items are left. Return or a click opens
-/// one, `e` renames it, `n` adds one, Delete deletes it, Alt-Up/Down moves it. It opens
-/// ``ListDetailViewController`` and is its delegate.
+/// one, `e` renames it, `n` adds one, Delete or a sideways drag deletes it, Alt-Up/Down moves
+/// it, holding it pops up its menu. It opens ``ListDetailViewController`` and is its delegate.
 @MainActor
 final class AllListsViewController: ViewController, TableViewDataSource, TableViewDelegate,
   ListDetailViewControllerDelegate, StatusHintProviding
@@ -33,6 +33,13 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
     screen.tableView.dataSource = self
     screen.tableView.delegate = self
     screen.tableView.tapHandler = { [weak self] indexPath in self?.open(indexPath.row) }
+    // Open is Return's action, which the table performs for its selected row.
+    screen.tableView.rowMenu = Menu(
+      title: "Checklist",
+      items: [
+        MenuItem(title: "Open", action: .insertNewline), MenuItem(title: "Rename…", action: .editItem),
+        MenuItem(title: "Delete", action: .delete),
+      ])
     observer = NotificationCenter.default.addMainActorObserver(
       forName: ChecklistsModel.didChangeNotification, object: model
     ) { [weak self] note in self?.modelDidChange(ChecklistsChange(note)) }

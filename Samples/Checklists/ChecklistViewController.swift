@@ -2,9 +2,9 @@ import Foundation
 import ResponderKit
 
 /// The items of one checklist. Space or a click toggles the checkmark, Return or `e` edits
-/// the item, `n` adds one, Delete or BackSpace deletes it, Alt-Up/Down moves it; Copy, Cut and
-/// Paste go through the app's ``Pasteboard``. It opens ``ItemDetailViewController`` for adding
-/// and editing and is that screen's delegate.
+/// the item, `n` adds one, Delete, BackSpace or a sideways drag deletes it, Alt-Up/Down moves
+/// it, holding it pops up its menu; Copy, Cut and Paste go through the app's ``Pasteboard``.
+/// It opens ``ItemDetailViewController`` for adding and editing and is that screen's delegate.
 @MainActor
 final class ChecklistViewController: ViewController, TableViewDataSource, TableViewDelegate,
   ItemDetailViewControllerDelegate, StatusHintProviding
@@ -38,6 +38,13 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
     screen.tableView.dataSource = self
     screen.tableView.delegate = self
     screen.tableView.tapHandler = { [weak self] indexPath in self?.toggle(indexPath.row) }
+    screen.tableView.rowMenu = Menu(
+      title: "Item",
+      items: [
+        MenuItem(title: "Toggle", action: .toggleChecked), MenuItem(title: "Edit…", action: .editItem),
+        MenuItem(title: "Cut", action: .cut), MenuItem(title: "Copy", action: .copy),
+        MenuItem(title: "Delete", action: .delete),
+      ])
     observer = NotificationCenter.default.addMainActorObserver(
       forName: ChecklistsModel.didChangeNotification, object: model
     ) { [weak self] note in self?.modelDidChange(ChecklistsChange(note)) }

@@ -11,9 +11,11 @@ final class EventLog {
       case action
       /// An action dropped because its target was deallocated.
       case drop
+      /// A gesture recognizer's state change, as its target saw it.
+      case gesture
     }
 
-    /// The control's name in the lab (`Button`, `Slider A`).
+    /// The control's or recognizer's name in the lab (`Button`, `Slider A`, `Pan`).
     var control: String
     var kind: Kind
     var text: String
@@ -25,6 +27,7 @@ final class EventLog {
       case .events: return "\(name) \(text)"
       case .action: return "\(name)   ↳ \(text)"
       case .drop: return "\(name)   ✗ \(text)"
+      case .gesture: return "\(name) \(text)"
       }
     }
   }

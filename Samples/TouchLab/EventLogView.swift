@@ -7,6 +7,8 @@ final class EventLogView: View {
   let log: EventLog
   /// How many lines the view is scrolled back from the newest.
   private(set) var scrollBack = 0
+  /// What the view says while the log is empty.
+  var emptyText = "Click, drag out and back in, type: each dispatch shows here."
 
   init(log: EventLog) {
     self.log = log
@@ -28,6 +30,8 @@ final class EventLogView: View {
   }
 
   override func draw(in canvas: Canvas) {
+    // Opaque, as the Gestures screen's log lies over the controls screen's.
+    canvas.fill(bounds)
     let width = Int(bounds.width)
     let dim = TextStyle(attributes: .dim)
     var title = "─ Event log "
@@ -43,12 +47,12 @@ final class EventLogView: View {
       case .events: break
       case .action: style = TextStyle(foreground: .green)
       case .drop: style = TextStyle(foreground: .red, attributes: .bold)
+      case .gesture: style = TextStyle(foreground: .cyan)
       }
       canvas.draw(entry.line.prefix(width), x: 0, y: 1 + row, style: style)
     }
     if log.entries.isEmpty {
-      canvas.draw(
-        "Click, drag out and back in, type: each dispatch shows here.", x: 0, y: 1, style: dim)
+      canvas.draw(emptyText, x: 0, y: 1, style: dim)
     }
   }
 }

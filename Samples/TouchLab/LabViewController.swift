@@ -16,6 +16,8 @@ extension Action {
   static let textEntered = Action("textEntered")
   /// Empty the log (Control+L).
   static let clearLog = Action("clearLog")
+  /// Switch between the controls screen and the Gestures screen (Control+G).
+  static let toggleGestures = Action("toggleGestures")
 }
 
 /// TouchLab's screen: every standard control on the upper half, and a live log of every
@@ -39,6 +41,8 @@ final class LabViewController: ViewController {
   let textField = TextField(placeholder: "type here")
   let ghostButton = Button(title: "Ghost")
   let sliderObserver = SliderObserver()
+  /// The Gestures screen, presented over this one with Control+G.
+  let gestureLab = GestureLabViewController()
 
   private let logView: EventLogView
   private let header = Label(style: TextStyle(attributes: .reverse))
@@ -103,7 +107,7 @@ final class LabViewController: ViewController {
     let size = root.bounds.size
     header.frame = Rect(x: 0, y: 0, width: size.width, height: 1)
     header.text = fit(
-      " TouchLab — every standard control and the events it sends", "^L clear · ^Q quit ",
+      " TouchLab — controls and the events they send", "^G gestures · ^L clear · ^Q quit ",
       width: Int(size.width))
     for (index, row) in rows.enumerated() {
       let y = Double(2 + index)
@@ -114,6 +118,7 @@ final class LabViewController: ViewController {
     }
     let top = Double(3 + rows.count)
     logView.frame = Rect(x: 0, y: top, width: size.width, height: max(0, size.height - top))
+    if presentedViewController != nil { gestureLab.view.frame = root.bounds }
   }
 
   private func fit(_ left: String, _ right: String, width: Int) -> String {
@@ -160,6 +165,7 @@ final class LabViewController: ViewController {
 
   override var keyCommands: [KeyCommand] {
     [
+      KeyCommand(title: "Gestures", input: "g", modifierFlags: .control, action: .toggleGestures),
       KeyCommand(title: "Clear Log", input: "l", modifierFlags: .control, action: .clearLog),
       KeyCommand(title: "Quit", input: "q", modifierFlags: .control, action: .terminate),
     ]
@@ -173,7 +179,11 @@ final class LabViewController: ViewController {
     ] {
       $0.add(action) { lab, sender in lab.received(action, from: sender) }
     }
-    $0.add(.clearLog) { $0.log.clear() }
+    // The lab stays first responder under the Gestures screen, so it handles both screens' keys.
+    $0.add(.clearLog) { lab in (lab.presentedViewController == nil ? lab.log : lab.gestureLab.log).clear() }
+    $0.add(.toggleGestures) { lab in
+      if lab.presentedViewController == nil { lab.present(lab.gestureLab) } else { lab.gestureLab.dismiss() }
+    }
   }
 
   // MARK: Logging

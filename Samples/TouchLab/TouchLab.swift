@@ -6,30 +6,40 @@ import TerminalHost
 /// TouchLab: every standard control on one screen, with a live log of the control events
 /// each sends and of where each action went.
 ///
-///     TouchLab [--replay FILE] [--record FILE]
+///     TouchLab [--gestures] [--replay FILE] [--record FILE]
 ///
 /// Touches come from the mouse, or — several at once — from a recording: `--replay` feeds an
 /// EventReplay recording into the running app, each input at its recorded time after launch.
 /// `--record` writes the session's input as a recording when the app quits. Both are the
-/// host's options (`HostOptions`), carried out by a `RecordingSession`.
+/// host's options (`HostOptions`), carried out by a `RecordingSession`. `--gestures` opens on
+/// the Gestures screen (Control+G switches), so a recording's touches land on its recognizers.
 @main
 @MainActor
 enum TouchLab {
   static let usage = """
-    usage: TouchLab \(HostOptions.usageLine)
+    usage: TouchLab [--gestures] \(HostOptions.usageLine)
     Every standard control on one screen, with a live log of the control events each sends
-    and where each action went. Touches come from the mouse or from a recording (--replay).
-    Control+L clears the log, Control+Q quits.
+    and where each action went; Control+G switches to the Gestures screen, which logs each
+    gesture recognizer's state changes. Touches come from the mouse or from a recording
+    (--replay). Control+L clears the log, Control+Q quits.
+      --gestures   open on the Gestures screen
     """
 
-  /// TouchLab takes no options of its own.
-  static func parseOptions(_ arguments: [String]) throws(CommandLineError) {
-    if let first = arguments.first { throw CommandLineError(argument: first, reason: "unknown option") }
+  /// TouchLab's one option: whether to open on the Gestures screen.
+  static func parseOptions(_ arguments: [String]) throws(CommandLineError) -> Bool {
+    var gestures = false
+    for argument in arguments {
+      guard argument == "--gestures" else {
+        throw CommandLineError(argument: argument, reason: "unknown option")
+      }
+      gestures = true
+    }
+    return gestures
   }
 
   static func main() {
-    let (host, _) = HostOptions.parse(usage: usage, appOptions: parseOptions)
-    let (app, _) = makeApplication()
+    let (host, gestures) = HostOptions.parse(usage: usage, appOptions: parseOptions)
+    let (app, _) = makeApplication(showingGestures: gestures)
     var configuration = TerminalHost.Configuration()
     let session: RecordingSession
     do {
@@ -42,10 +52,12 @@ enum TouchLab {
     }
   }
 
-  /// Builds the app: one window showing the lab, with its actions known by name.
-  static func makeApplication() -> (Application, LabViewController) {
+  /// Builds the app: one window showing the lab (with the Gestures screen over it when
+  /// `showingGestures`), with its actions known by name.
+  static func makeApplication(showingGestures: Bool = false) -> (Application, LabViewController) {
     Action.register(
-      .buttonPressed, .switchFlipped, .sliderMoved, .stepperStepped, .segmentChosen, .textEntered, .clearLog)
+      .buttonPressed, .switchFlipped, .sliderMoved, .stepperStepped, .segmentChosen, .textEntered, .clearLog,
+      .toggleGestures, .gestureChanged)
     let app = Application()
     let window = Window()
     let lab = LabViewController()
@@ -53,6 +65,7 @@ enum TouchLab {
     app.addWindow(window)
     window.makeKeyAndOrderFront()
     window.makeFirstResponder(lab)
+    if showingGestures { lab.present(lab.gestureLab) }
     return (app, lab)
   }
 

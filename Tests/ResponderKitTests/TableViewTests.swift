@@ -158,6 +158,32 @@ struct TableViewTests {
     #expect(log.log.suffix(1) == ["activate 1"])
   }
 
+  /// UIKit's `UITapGestureRecognizer` with `numberOfTapsRequired = 2` and
+  /// `cancelsTouchesInView`: the second tap is the recognizer's, so the table sees it cancelled
+  /// and selects nothing more before the row is activated.
+  @Test func theDoubleTapIsTheTablesRecognizerAndItsSecondTapSelectsNothing() {
+    #expect(table.gestureRecognizers.contains { $0 === table.doubleTapRecognizer })
+    Input.tap(app, x: 2, y: 1, time: 0)
+    Input.tap(app, x: 2, y: 1, time: 0.2)
+    #expect(log.log == ["willSelect 1", "didSelect 1", "activate 1"])
+  }
+
+  @Test func aDisabledDoubleTapRecognizerLeavesEveryClickToTheTable() {
+    table.doubleTapRecognizer.isEnabled = false
+    Input.tap(app, x: 2, y: 1, time: 0)
+    Input.tap(app, x: 2, y: 1, time: 0.2)
+    #expect(!log.log.contains("activate 1"))
+    #expect(log.log.filter { $0 == "willSelect 1" }.count == 2)
+  }
+
+  @Test func aDoubleTapOnARowTheDelegateRefusedActivatesNothing() {
+    log.veto = [1]
+    Input.tap(app, x: 2, y: 1, time: 0)
+    Input.tap(app, x: 2, y: 1, time: 0.2)
+    #expect(log.log == ["willSelect 1"])
+    #expect(!log.log.contains("activate 1"))
+  }
+
   @Test func deleteKeyCommitsThroughTheDataSourceAndKeepsAPlaceInTheList() {
     table.selectRow(at: IndexPath(row: 1))
     app.handle(Input.key(.backSpace))

@@ -80,7 +80,7 @@ struct SamplesTerminalBehaviourTests {
     let binary = TmuxSession.productPath("TouchLab")
     let record = session.file("s.rkrec")
     try session.run("\(binary) --record \(record.path); echo EXIT=$?")
-    #expect(try session.waitFor("TouchLab — every standard control"))
+    #expect(try session.waitFor("TouchLab — controls and the events"))
     try click(session, column: 15, row: 10)  // Ghost
     #expect(try session.waitFor("ghostTapped dropped"))
     try session.send("C-q")

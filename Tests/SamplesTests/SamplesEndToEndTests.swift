@@ -65,7 +65,7 @@ struct SamplesEndToEndTests {
     let record = session.file("session.rkrec")
     try launch(
       session, "\(TmuxSession.productPath("TouchLab")) --replay \(example.path) --record \(record.path)",
-      firstFrame: "TouchLab — every standard control")
+      firstFrame: "TouchLab — controls and the events")
     // The replay: both fingers' controls log, the button's press and the slider's drag.
     #expect(
       try session.waitFor {
@@ -80,5 +80,30 @@ struct SamplesEndToEndTests {
     let text = recording.text
     #expect(text.contains("touch 0 began 14 2; 1 began 12 4"), "the replayed touches are recorded")
     #expect(text.contains("touch 0 began 14 9"), "the mouse click is recorded")
+  }
+
+  /// The Gestures screen live: the recording's pinch and rotation on the real clock, then a
+  /// mouse click (a tap once the double tap's wait is over) and a drag (a pan and a swipe).
+  @Test func touchLabGesturesScreenLogsRecognizersLive() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Samples/TouchLab/gestures.rkrec")
+    try launch(
+      session, "\(TmuxSession.productPath("TouchLab")) --gestures --replay \(example.path)",
+      firstFrame: "TouchLab — Gestures and their states")
+    #expect(try session.waitFor("Rotation   ended at 40,5 rotation 0.64 rad"))
+    #expect(try session.screen().contains("Pinch      ended at 40,5 scale 0.40"))
+    try session.send("C-l")
+    try click(session, column: 21, row: 6)
+    #expect(try session.waitFor("Tap        recognized at 20,4"))
+    try session.sendLiteral("\u{1b}[<0;11;8M")
+    for column in [14, 17, 20, 23, 27] { try session.sendLiteral("\u{1b}[<32;\(column);8M") }
+    try session.sendLiteral("\u{1b}[<0;27;8m")
+    #expect(try session.waitFor("Pan        ended at 26,6 translation 16,0"))
+    #expect(try session.screen().contains("Swipe      recognized"))
+    try session.send("C-g")
+    #expect(try session.waitFor("TouchLab — controls and the events"))
+    try session.send("C-q")
+    try expectRestored(session)
   }
 }

@@ -5,6 +5,8 @@ extension Action {
   public static let moveSelectedRowUp = Action("moveSelectedRowUp")
   /// Move the selected row of a list one place down (Alt-Down in a ``TableView``).
   public static let moveSelectedRowDown = Action("moveSelectedRowDown")
+  /// A ``TableView``'s double tap recognizer recognized: activate the row under it.
+  public static let activateTappedRow = Action("activateTappedRow")
 }
 
 /// A scrolling list of rows, one cell per row, with a single selection: UIKit's
@@ -21,7 +23,7 @@ extension Action {
 /// move it a page, Control-Home/End to either end (rows the delegate refuses are skipped),
 /// Return activates the selected row, BackSpace/Delete delete it and Alt-Up/Down move it
 /// when the data source allows.
-/// A tap selects the row under it; a double tap activates it.
+/// A tap selects the row under it; a double tap activates it (``doubleTapRecognizer``).
 @MainActor
 open class TableView: ScrollView {
   /// What the user asked to do to a row.
@@ -50,7 +52,17 @@ open class TableView: ScrollView {
   public override init(frame: Rect = .zero) {
     super.init(frame: frame)
     showsVerticalScrollIndicator = true
+    doubleTapRecognizer.numberOfTapsRequired = 2
+    // The first click selects at once; only the second is the recognizer's.
+    doubleTapRecognizer.delaysTouchesEnded = false
+    doubleTapRecognizer.addTarget(self, action: .activateTappedRow)
+    addGestureRecognizer(doubleTapRecognizer)
   }
+
+  /// The table's double tap, which activates the selected row under it (the delegate's
+  /// `performPrimaryActionForRowAt`). A subclass that treats every click as a command turns
+  /// it off (`isEnabled = false`), so a quick second click is not taken from it.
+  public let doubleTapRecognizer = TapGestureRecognizer()
 
   /// The rows' source, held weakly. Setting it reads the optional methods it declares
   /// (``TableViewDataSource/tableViewDataSourceMethods``) once, and reloads.
@@ -456,6 +468,7 @@ open class TableView: ScrollView {
     $0.add(.deleteForward) { table, sender in table.deleteSelectedRow(sender) }
     $0.add(.moveSelectedRowUp) { table, sender in table.moveSelectedRowUp(sender) }
     $0.add(.moveSelectedRowDown) { table, sender in table.moveSelectedRowDown(sender) }
+    $0.add(.activateTappedRow) { table, sender in table.activateTappedRow(sender) }
   }
 
   private static let rowActions: Set<Action> = [
@@ -602,16 +615,21 @@ open class TableView: ScrollView {
   /// Touches that move stay with the table (no drag behaviour yet).
   open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
 
-  /// Lifting on the row the touch began on selects it; a second tap activates it.
+  /// Lifting on the row the touch began on selects it.
   open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
     guard let touch = touches.first, let began = touchRow else { return }
     touchRow = nil
     guard indexPathForRow(at: touch.location(in: self)) == began else { return }
-    if touch.tapCount >= 2, indexPathForSelectedRow == began {
-      delegate(.performPrimaryAction)?.tableView(self, performPrimaryActionForRowAt: began)
-    } else {
-      selectRow(at: began, notifyingDelegate: true)
-    }
+    selectRow(at: began, notifyingDelegate: true)
+  }
+
+  /// The double tap recognizer's action: activates the row under it, which the first tap
+  /// selected (a row the delegate refused to select is not activated).
+  public func activateTappedRow(_ sender: Any?) {
+    guard let recognizer = sender as? GestureRecognizer,
+      let row = indexPathForRow(at: recognizer.location(in: self)), row == indexPathForSelectedRow
+    else { return }
+    delegate(.performPrimaryAction)?.tableView(self, performPrimaryActionForRowAt: row)
   }
 
   /// A cancelled touch selects nothing.
