@@ -25,12 +25,15 @@ extension Window {
   /// (Menus saw the key already: ``Application/sendEvent(_:)``.)
   func dispatchKey(_ key: KeyEvent, event: Event) {
     let responder = contentResponder
+    let trace = ActionTrace.current
     if key.phase == .up {
+      trace?.handled("ended: keyUp to \(ActionTrace.name(of: responder))", by: responder)
       responder.keyUp(with: key)
       return
     }
     // Control-Tab always moves focus, so a view that eats Tab cannot trap it (AppKit).
     if key.keysym == .tab || key.keysym == .isoLeftTab, key.modifierFlags.contains(.control) {
+      trace?.handled("ended: Control-Tab moves focus", by: self)
       if key.modifierFlags.contains(.shift) || key.keysym == .isoLeftTab {
         selectPreviousKeyView(nil)
       } else {
@@ -38,7 +41,14 @@ extension Window {
       }
       return
     }
-    if performKeyCommand(for: key, event: event, onlyPriority: textInputComesFirst(for: key)) { return }
+    if performKeyCommand(for: key, event: event, onlyPriority: textInputComesFirst(for: key)) {
+      trace?.finish("ended: key command")
+      return
+    }
+    if let trace {
+      trace.note("keyDown to \(ActionTrace.name(of: responder))")
+      trace.handled("ended: keyDown, handled by \(ActionTrace.name(of: responder))", by: responder)
+    }
     responder.keyDown(with: key)
   }
 
@@ -53,10 +63,37 @@ extension Window {
   func performKeyCommand(for key: KeyEvent, event: Event, onlyPriority: Bool = false) -> Bool {
     guard let app = application else { return false }
     var responder: Responder? = contentResponder
+    let trace = ActionTrace.current
     while let current = responder {
-      for command in current.keyCommands
-      where command.matches(key) && (!onlyPriority || command.wantsPriorityOverSystemBehavior) {
-        guard let action = command.action, app.validateItem(command) else { continue }
+      for command in current.keyCommands {
+        guard command.matches(key) else {
+          trace?.note(
+            "key command \(command.shortcutDescription) of \(ActionTrace.name(of: current)): different key")
+          continue
+        }
+        guard !onlyPriority || command.wantsPriorityOverSystemBehavior else {
+          trace?.note(
+            "key command \(command.shortcutDescription) of \(ActionTrace.name(of: current)): passed by, the first responder edits text with this key"
+          )
+          continue
+        }
+        guard let action = command.action else {
+          trace?.note(
+            "key command \(command.shortcutDescription) of \(ActionTrace.name(of: current)): has no action")
+          continue
+        }
+        if let trace {
+          if let reason = app.validation(of: command) {
+            trace.note(
+              "key command \(command.shortcutDescription) of \(ActionTrace.name(of: current)): \(reason.rawValue)"
+            )
+            continue
+          }
+          trace.note(
+            "key command \(command.shortcutDescription) of \(ActionTrace.name(of: current)): sends \(action)")
+        } else if !app.validateItem(command) {
+          continue
+        }
         if app.sendAction(action, to: nil, from: command, for: event) { return true }
       }
       responder = current.next
@@ -71,24 +108,37 @@ extension Window {
   /// this window. Returns whether it was used.
   func interpretKeyEvent(_ key: KeyEvent) -> Bool {
     let responder = contentResponder
+    let trace = ActionTrace.current
     if responder.acceptsTextInput, key.isText {
+      trace?.handled(
+        "ended: text \"\(key.characters)\" inserted into \(ActionTrace.name(of: responder))", by: responder)
       responder.insertText(key.characters)
       return true
     }
     guard let app = application else { return false }
     let actions = app.keyBindings.actions(for: key)
-    guard !actions.isEmpty else { return false }
+    guard !actions.isEmpty else {
+      trace?.handled("ended: unhandled, no key binding", by: nil)
+      return false
+    }
+    trace?.handled("ended: key binding", by: nil)
     var performed = false
     for action in actions {
+      let entry = trace?.begin(
+        "action \(action): from key binding, tryToPerform from \(ActionTrace.name(of: responder))")
+      defer { if let trace, let entry { trace.end(entry) } }
       if !app.isTerminated, responder.tryToPerform(action, with: self) {
         performed = true
       } else if action == .insertTab {
+        trace?.handled("nothing performs it: Tab moves to the next key view", by: self)
         selectNextKeyView(self)
         performed = true
       } else if action == .insertBacktab {
+        trace?.handled("nothing performs it: Shift-Tab moves to the previous key view", by: self)
         selectPreviousKeyView(self)
         performed = true
       } else if action == .cancelOperation, app.modalWindow === self {
+        trace?.handled("nothing performs it: the modal session is aborted", by: self)
         app.abortModal()
         performed = true
       }
