@@ -94,9 +94,27 @@ public final class TerminalHost {
   ///
   /// Call it from the main thread (top-level code): it runs `RunLoop.main` there for the rest
   /// of the process.
-  /// The user's key bindings file is applied first (see ``UserKeyBindings``).
+  /// The user's key bindings file is applied first (see ``UserKeyBindings``), and the action
+  /// trace is written to the file `--trace-actions FILE` or `RESPONDERKIT_TRACE_ACTIONS`
+  /// names (see ``ActionTraceFile``).
   public static func run(_ application: Application, configuration: Configuration = Configuration()) -> Never
   {
+    var configuration = configuration
+    if let url = ActionTraceFile.requestedURL() {
+      // The trace's handler holds the file open for as long as the application traces.
+      do {
+        let trace = try ActionTraceFile(url: url).attach(to: application)
+        let previous = configuration.willExit
+        configuration.willExit = {
+          trace.endOpenEntries()
+          previous?()
+        }
+      } catch {
+        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+        FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+        exit(1)
+      }
+    }
     let host = TerminalHost(application: application, configuration: configuration)
     do {
       try host.start()

@@ -57,7 +57,8 @@ public final class ActionTrace {
     /// action it led to, else the responder that handled it), held weakly.
     public internal(set) weak var performer: AnyObject?
     /// How it ended (`performed by …`, `dropped: …`, `ended: key command`).
-    public internal(set) var outcome = "unhandled"
+    public internal(set) var outcome = Entry.unfinished
+    static let unfinished = "unhandled"
     /// Whether ``performer`` came from a nested action (which a later handler cannot replace).
     var performerIsAction = false
 
@@ -104,6 +105,16 @@ public final class ActionTrace {
 
   /// Forgets the finished entries.
   public func removeAll() { entries.removeAll() }
+
+  /// Ends the dispatches still being recorded, as far as they got: the host calls it when
+  /// the process exits from inside one (an action that terminates the app).
+  public func endOpenEntries() {
+    guard let first = open.first else { return }
+    for entry in open where entry.outcome == Entry.unfinished {
+      entry.outcome = "the process exited during this dispatch"
+    }
+    end(first)
+  }
 
   // MARK: Recording (called from the dispatch code)
 
