@@ -46,6 +46,8 @@ public final class TerminalHost {
     public var inputObserver: (@MainActor @Sendable (InputEvent) -> Void)?
     /// Called just before the process exits, after the terminal was restored.
     public var willExit: (@MainActor @Sendable () -> Void)?
+    /// The key that shows the live ``Inspector``; nil turns the inspector off.
+    public var inspectorKey: KeySpec? = KeySpec(keysym: .f(12), modifiers: [])
 
     /// The defaults.
     public init() {}
@@ -59,6 +61,8 @@ public final class TerminalHost {
   public let configuration: Configuration
 
   private var parser: InputParser
+  /// The live inspector, the host's own layer over the app.
+  public let inspector: Inspector?
   private var renderer: Renderer
   private var items: [TerminalInput] = []
   private var readSource: (any DispatchSourceRead)?
@@ -87,6 +91,7 @@ public final class TerminalHost {
     self.terminal = terminal
     self.parser = InputParser(escapeTimeout: configuration.escapeTimeout)
     self.renderer = Renderer(synchronizedOutput: configuration.synchronizedOutput)
+    self.inspector = configuration.inspectorKey.map { Inspector(application: application, toggleKey: $0) }
   }
 
   /// Runs `application` until it terminates, then restores the terminal and exits the process.
@@ -234,6 +239,8 @@ public final class TerminalHost {
           suspend()
           continue
         }
+        // The inspector's keys never reach the app (nor a recording).
+        if let inspector, inspector.handle(input) { continue }
         configuration.inputObserver?(input)
         let redraws = isRedrawKey(input)
         application.handle(input)
@@ -338,8 +345,15 @@ public final class TerminalHost {
       return
     }
     frameDeferred = false
-    let frame = application.renderScreen()
-    let cursor = application.cursorPosition.map {
+    var frame = application.renderScreen()
+    var cursorPosition = application.cursorPosition
+    if let inspector, inspector.isVisible {
+      let canvas = Canvas(buffer: frame)
+      inspector.draw(into: canvas)
+      frame = canvas.buffer
+      cursorPosition = nil
+    }
+    let cursor = cursorPosition.map {
       CursorPlacement(column: Int($0.x.rounded(.down)), row: Int($0.y.rounded(.down)))
     }
     pendingOutput.removeAll(keepingCapacity: true)
