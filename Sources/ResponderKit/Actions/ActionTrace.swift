@@ -2,8 +2,8 @@
 /// responder-chain search visited and why it was passed by, the key commands, key bindings
 /// and menus a key met, the view a touch hit and the control events it sent.
 ///
-/// Set one as ``Application/actionTrace`` to record; with none set, dispatch pays one test of
-/// that property. The records come from the dispatch code itself as it runs, so they show
+/// Set one as ``Application/actionTrace`` to record; with none set, dispatch pays a test per
+/// object visited. The records come from the dispatch code itself as it runs, so they show
 /// what happened, not a reconstruction:
 ///
 /// ```swift

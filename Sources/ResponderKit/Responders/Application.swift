@@ -354,7 +354,7 @@ open class Application: Responder {
   // MARK: Key equivalents and bindings
 
   /// Records every action, key and touch dispatch while set; nil (the default) records
-  /// nothing and costs one test per dispatch.
+  /// nothing and costs a test per object a search visits.
   public var actionTrace: ActionTrace?
 
   /// The table that turns unhandled keys into actions.
