@@ -44,7 +44,9 @@ let package = Package(
     ),
 
     // CMalloc (glibc's mallinfo2) lets the text tests bound the heap a large paste takes.
-    .testTarget(name: "ResponderKitTests", dependencies: ["ResponderKit", "CMalloc"], swiftSettings: strict),
+    .testTarget(
+      name: "ResponderKitTests", dependencies: ["ResponderKit", "CMalloc"], exclude: ["TraceGolden"],
+      swiftSettings: strict),
     .testTarget(
       name: "XKBKeyboardTests",
       dependencies: ["XKBKeyboard", "ResponderKit"],

@@ -167,6 +167,17 @@ func timedSends(_ count: Int) -> Int {
   return sent
 }
 
+/// The same sends with an ``ActionTrace`` recording each (keeping the last 100 entries, as
+/// an app tracing to a file does).
+@MainActor @inline(never)
+func timedTracedSends(_ count: Int) -> Int {
+  app.actionTrace = ActionTrace(capacity: 100)
+  defer { app.actionTrace = nil }
+  var sent = 0
+  for _ in 0..<count where send() { sent &+= 1 }
+  return sent
+}
+
 @MainActor @inline(never)
 func timedPlainWalks(_ count: Int) -> Int {
   var visited = 0
@@ -176,7 +187,11 @@ func timedPlainWalks(_ count: Int) -> Int {
 
 if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
   let count = Int(CommandLine.arguments[3]) ?? 1000
-  print(CommandLine.arguments[2] == "send" ? timedSends(count) : timedPlainWalks(count))
+  switch CommandLine.arguments[2] {
+  case "send": print(timedSends(count))
+  case "traced": print(timedTracedSends(count))
+  default: print(timedPlainWalks(count))
+  }
   exit(0)
 }
 
@@ -324,6 +339,7 @@ let manySend = measure(dispatches / 20) { manyApp.sendAction(.benchmarkAction, t
 
 let sendInstructions = instructionsPerOperation("send")
 let plainInstructions = instructionsPerOperation("plain")
+let tracedInstructions = instructionsPerOperation("traced")
 
 let visited = Double(chainLength)
 print("ResponderBenchmarks: \(dispatches) dispatches, chain of \(depth) views + window + application")
@@ -350,6 +366,7 @@ let instructionRatio = sendInstructions.flatMap { s in plainInstructions.map { s
 print(
   "  instructions per dispatch:         \(sendInstructions.map { formatted($0, 0) } ?? "n/a") "
     + "(plain walk \(plainInstructions.map { formatted($0, 0) } ?? "n/a"))")
+print("  with ActionTrace on:               \(tracedInstructions.map { formatted($0, 0) } ?? "n/a")")
 print(
   "  10,000-view window: heap \(wideHeap / 1024) KiB, resident +\(wideResident) KiB, hit-test \(formatted(wideHit.nsPerOperation)) ns, sendAction \(formatted(wideSend.nsPerOperation)) ns"
 )
@@ -370,6 +387,10 @@ writeResults(
       name: "nil-target sendAction, \(chainLength) responders, per dispatch", value: sendInstructions ?? 0,
       unit: "instructions", baseline: "plain Swift object walk", baselineValue: plainInstructions,
       target: "≤ 1.5× the plain walk", met: instructionRatio.map { $0 <= 1.5 }, rounds: 1, note: "callgrind"),
+    BenchmarkResult(
+      name: "nil-target sendAction, \(chainLength) responders, ActionTrace on, per dispatch",
+      value: tracedInstructions ?? 0, unit: "instructions", baseline: "tracing off",
+      baselineValue: sendInstructions, rounds: 1, note: "callgrind; every visit named and recorded"),
     BenchmarkResult(
       name: "touch began + ended through a 32-deep view tree (Application.handle)",
       value: touchPair.nsPerOperation,

@@ -49,6 +49,8 @@ public final class TerminalHost {
     public var inputObserver: (@MainActor @Sendable (InputEvent) -> Void)?
     /// Called just before the process exits, after the terminal was restored.
     public var willExit: (@MainActor @Sendable () -> Void)?
+    /// The key that shows the live ``Inspector``; nil turns the inspector off.
+    public var inspectorKey: KeySpec? = KeySpec(keysym: .f(12), modifiers: [])
 
     /// The defaults.
     public init() {}
@@ -62,6 +64,8 @@ public final class TerminalHost {
   public let configuration: Configuration
 
   private var parser: InputParser
+  /// The live inspector, the host's own layer over the app.
+  public let inspector: Inspector?
   private var renderer: Renderer
   private var items: [TerminalInput] = []
   private var readSource: (any DispatchSourceRead)?
@@ -91,6 +95,7 @@ public final class TerminalHost {
     self.parser = InputParser(escapeTimeout: configuration.escapeTimeout)
     self.renderer = Renderer(synchronizedOutput: configuration.synchronizedOutput)
     renderer.colorDepth = configuration.colorDepth
+    self.inspector = configuration.inspectorKey.map { Inspector(application: application, toggleKey: $0) }
   }
 
   /// Runs `application` until it terminates, then restores the terminal and exits the process.
@@ -98,9 +103,27 @@ public final class TerminalHost {
   ///
   /// Call it from the main thread (top-level code): it runs `RunLoop.main` there for the rest
   /// of the process.
-  /// The user's key bindings file is applied first (see ``UserKeyBindings``).
+  /// The user's key bindings file is applied first (see ``UserKeyBindings``), and the action
+  /// trace is written to the file `--trace-actions FILE` or `RESPONDERKIT_TRACE_ACTIONS`
+  /// names (see ``ActionTraceFile``).
   public static func run(_ application: Application, configuration: Configuration = Configuration()) -> Never
   {
+    var configuration = configuration
+    if let url = ActionTraceFile.requestedURL() {
+      // The trace's handler holds the file open for as long as the application traces.
+      do {
+        let trace = try ActionTraceFile(url: url).attach(to: application)
+        let previous = configuration.willExit
+        configuration.willExit = {
+          trace.endOpenEntries()
+          previous?()
+        }
+      } catch {
+        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+        FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+        exit(1)
+      }
+    }
     let host = TerminalHost(application: application, configuration: configuration)
     do {
       try host.start()
@@ -220,6 +243,8 @@ public final class TerminalHost {
           suspend()
           continue
         }
+        // The inspector's keys never reach the app (nor a recording).
+        if let inspector, inspector.handle(input) { continue }
         configuration.inputObserver?(input)
         let redraws = isRedrawKey(input)
         application.handle(input)
@@ -324,8 +349,15 @@ public final class TerminalHost {
       return
     }
     frameDeferred = false
-    let frame = application.renderScreen()
-    let cursor = application.cursorPosition.map {
+    var frame = application.renderScreen()
+    var cursorPosition = application.cursorPosition
+    if let inspector, inspector.isVisible {
+      let canvas = Canvas(buffer: frame)
+      inspector.draw(into: canvas)
+      frame = canvas.buffer
+      cursorPosition = nil
+    }
+    let cursor = cursorPosition.map {
       CursorPlacement(column: Int($0.x.rounded(.down)), row: Int($0.y.rounded(.down)))
     }
     pendingOutput.removeAll(keepingCapacity: true)

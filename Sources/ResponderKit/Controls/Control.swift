@@ -93,7 +93,12 @@ open class Control: View {
 
   /// Disabled and hidden controls take no touches; the point falls through to what is behind.
   open override func hitTest(_ point: Point, with event: ResponderKit.Event?) -> View? {
-    guard isEnabled else { return nil }
+    guard isEnabled else {
+      if let trace = ActionTrace.current, self.point(inside: point, with: event) {
+        trace.note("\(ActionTrace.name(of: self)) is disabled: the touch falls through")
+      }
+      return nil
+    }
     return super.hitTest(point, with: event)
   }
 
@@ -357,6 +362,8 @@ open class Control: View {
     guard !events.isEmpty else { return }
     let snapshot = registrations
     var dropped = false
+    let trace = ActionTrace.current
+    trace?.note("\(ActionTrace.name(of: self)) sends \(events)")
     for registration in snapshot where !registration.events.isDisjoint(with: events) {
       switch registration.receiver {
       case .target(let reference, let action):
@@ -367,6 +374,7 @@ open class Control: View {
           sendAction(action, to: reference.object, for: event)
         }
       case .closure(let action):
+        trace?.note("closure action" + (action.title.isEmpty ? "" : " \"\(action.title)\""))
         let saved = (dispatchEvent, dispatchEvents)
         dispatchEvent = event
         dispatchEvents = events

@@ -124,9 +124,14 @@ public final class Menu {
 
   private func performKeyEquivalent(_ spec: KeySpec) -> Bool {
     for item in items {
-      if item.keyEquivalent == spec, item.action != nil {
+      if item.keyEquivalent == spec, let action = item.action {
         let enabled = isItemEnabled(item)
         if autoenablesItems { item.isEnabled = enabled }
+        if let trace = ActionTrace.current {
+          let reason = application?.validation(of: item, target: item.target.object)?.rawValue ?? "disabled"
+          trace.note(
+            "menu item \(ActionTrace.name(of: item)) \(spec): " + (enabled ? "sends \(action)" : reason))
+        }
         if enabled, performItem(item) { return true }
       }
       if let submenu = item.submenu, submenu.performKeyEquivalent(spec) { return true }

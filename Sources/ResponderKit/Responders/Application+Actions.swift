@@ -37,13 +37,36 @@ extension Application {
   public func sendAction(_ action: Action, to target: AnyObject?, from sender: Any?, for event: Event? = nil)
     -> Bool
   {
-    guard !isTerminated, let resolved = resolveTarget(action, to: target, from: sender) else { return false }
+    guard let trace = actionTrace else {
+      return dispatch(action, to: target, from: sender, for: event, trace: nil)
+    }
+    let requested = target.map { "to \(ActionTrace.name(of: $0))" } ?? "to the first responder"
+    let entry = trace.begin("action \(action): from \(ActionTrace.name(of: sender)), \(requested)")
+    defer { trace.end(entry) }
+    return dispatch(action, to: target, from: sender, for: event, trace: trace)
+  }
+
+  private func dispatch(
+    _ action: Action, to target: AnyObject?, from sender: Any?, for event: Event?, trace: ActionTrace?
+  ) -> Bool {
+    guard !isTerminated else {
+      trace?.finish("dropped: the application has terminated")
+      return false
+    }
+    guard let resolved = resolveTarget(action, to: target, from: sender, trace: trace) else {
+      trace?.finish(
+        target == nil ? "dropped: nothing can perform it" : "dropped: the target does not implement it")
+      return false
+    }
+    let performed: Bool
     switch resolved {
     case .responder(let responder):
-      return responder.performAction(action, sender: sender, event: event)
+      performed = responder.performAction(action, sender: sender, event: event)
     case .other(let object):
-      return type(of: object).actionTable.perform(action, on: object, sender: sender, event: event)
+      performed = type(of: object).actionTable.perform(action, on: object, sender: sender, event: event)
     }
+    if let trace { performed ? trace.performed(by: resolved.object) : trace.finish("dropped: not performed") }
+    return performed
   }
 
   /// Sends an action through a stored target reference (a control's or a menu item's): a
@@ -55,6 +78,12 @@ extension Application {
     _ action: Action, to reference: TargetReference, from sender: Any?, for event: Event? = nil
   ) -> Bool {
     if reference.isGone {
+      if let trace = actionTrace {
+        let entry = trace.begin(
+          "action \(action): from \(ActionTrace.name(of: sender)), to a target that is gone")
+        trace.finish("dropped: the target was deallocated")
+        trace.end(entry)
+      }
       var info: [AnyHashable: Any] = [Application.actionUserInfoKey: action]
       if let sender { info[Application.senderUserInfoKey] = sender }
       NotificationCenter.default.post(
@@ -82,7 +111,7 @@ extension Application {
   /// answers for its objects, and ``Responder/supplementalTarget(forAction:sender:)`` is asked
   /// of an object that cannot perform the action itself (AppKit).
   public func target(forAction action: Action, to target: AnyObject?, from sender: Any?) -> AnyObject? {
-    resolveTarget(action, to: target, from: sender)?.object
+    resolveTarget(action, to: target, from: sender, trace: nil)?.object
   }
 
   /// Whether `item` should be enabled: its action resolves to a target (its own, or through
@@ -93,14 +122,23 @@ extension Application {
   /// Named apart from ``Responder/validate(_:)``, which the application inherits as a
   /// target: with the same name, `app.validate(item)` would pick that one and always say yes.
   public func validateItem(_ item: any ValidatedItem, target: AnyObject? = nil) -> Bool {
-    guard let action = item.action, let resolved = resolveTarget(action, to: target, from: item) else {
-      return false
+    validation(of: item, target: target) == nil
+  }
+
+  /// Why `item` is disabled, or nil when it is enabled: the one answer behind
+  /// ``validateItem(_:target:)`` and the trace's reasons.
+  func validation(of item: any ValidatedItem, target: AnyObject? = nil) -> ActionTrace.SkipReason? {
+    guard let action = item.action, let resolved = resolveTarget(action, to: target, from: item, trace: nil)
+    else {
+      return .doesNotImplement
     }
-    if let modal = modalWindow, !allowsDuringModal(resolved, modal, item) { return false }
+    if let modal = modalWindow, !allowsDuringModal(resolved, modal, item) { return .modalShutOut }
+    let enabled: Bool
     switch resolved {
-    case .responder(let responder): return responder.validate(item)
-    case .other(let object): return object.validate(item)
+    case .responder(let responder): enabled = responder.validate(item)
+    case .other(let object): enabled = object.validate(item)
     }
+    return enabled ? nil : .vetoedByValidation
   }
 
   /// AppKit's modal rule: during a modal session an item reaches only targets in the modal
@@ -117,25 +155,65 @@ extension Application {
     }
   }
 
-  func resolveTarget(_ action: Action, to target: AnyObject?, from sender: Any?) -> ResolvedTarget? {
-    if let target { return ResolvedTarget(explicit: target, action) }
+  /// The search itself; `trace`, when given, records each object visited and why it was
+  /// passed by.
+  func resolveTarget(_ action: Action, to target: AnyObject?, from sender: Any?, trace: ActionTrace?)
+    -> ResolvedTarget?
+  {
+    if let target {
+      let resolved = ResolvedTarget(explicit: target, action)
+      trace?.visit(target, resolved == nil ? .doesNotImplement : nil)
+      return resolved
+    }
     let key = keyWindow
-    if let key, let found = search(key, action, sender) { return found }
-    if let main = modalWindow ?? mainWindow, main !== key, let found = search(main, action, sender) {
-      return found
+    if let key {
+      trace?.note("key window \(ActionTrace.name(of: key))")
+      if let found = search(key, action, sender, trace) { return found }
     }
-    if case .found(let object) = searchStep(action, sender) {
-      return object === self ? .responder(self) : ResolvedTarget(explicit: object, action)
+    if let main = modalWindow ?? mainWindow, main !== key {
+      trace?.note("\(modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(of: main))")
+      if let found = search(main, action, sender, trace) { return found }
     }
-    if let delegate = delegateActionTarget, delegate.canPerformAction(action, withSender: sender) {
-      return .other(delegate)
+    trace?.note("the application")
+    if let found = step(self, action, sender, trace) { return found }
+    if let delegate = delegateActionTarget {
+      let can = delegate.canPerformAction(action, withSender: sender)
+      trace?.visit(delegate, can ? nil : skipReason(delegate, action))
+      if can { return .other(delegate) }
     }
     return nil
   }
 
+  /// One responder's part of the search, hooks included (see `Responder.searchStep`).
+  @inline(__always)
+  private func step(_ responder: Responder, _ action: Action, _ sender: Any?, _ trace: ActionTrace?)
+    -> ResolvedTarget?
+  {
+    guard case .found(let object) = responder.searchStep(action, sender) else {
+      trace?.visit(responder, skipReason(responder, action))
+      return nil
+    }
+    if object === responder {
+      trace?.visit(responder, nil)
+      return .responder(responder)
+    }
+    trace?.note("  \(ActionTrace.name(of: responder)) redirects to \(ActionTrace.name(of: object))")
+    let resolved = ResolvedTarget(explicit: object, action)
+    trace?.visit(object, resolved == nil ? .doesNotImplement : nil)
+    return resolved
+  }
+
+  private func skipReason(_ object: any ActionTarget, _ action: Action) -> ActionTrace.SkipReason {
+    let implements =
+      (object as? Responder)?.implementsAction(action) ?? type(of: object).actionTable.contains(action)
+    return implements ? .cannotPerform : .doesNotImplement
+  }
+
   /// One window's part of the search: its chain from the first responder (or the sender)
   /// up to the window, then the window's delegate.
-  private func search(_ window: Window, _ action: Action, _ sender: Any?) -> ResolvedTarget? {
+  private func search(_ window: Window, _ action: Action, _ sender: Any?, _ trace: ActionTrace?)
+    -> ResolvedTarget?
+  {
     var current: Responder
     if let first = window.firstResponder, first !== window {
       current = first
@@ -147,14 +225,12 @@ extension Application {
     // The chain of a window ends at the application, which is searched last on its own.
     // (One owned variable rather than `while let`: a retain and a release less per step.)
     while current !== self {
-      if case .found(let object) = current.searchStep(action, sender) {
-        return object === current ? .responder(current) : ResolvedTarget(explicit: object, action)
-      }
+      if let found = step(current, action, sender, trace) { return found }
       if current === window {
-        if let delegate = window.delegateActionTarget,
-          delegate.canPerformAction(action, withSender: sender)
-        {
-          return .other(delegate)
+        if let delegate = window.delegateActionTarget {
+          let can = delegate.canPerformAction(action, withSender: sender)
+          trace?.visit(delegate, can ? nil : skipReason(delegate, action))
+          if can { return .other(delegate) }
         }
         return nil
       }

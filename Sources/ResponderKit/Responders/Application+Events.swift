@@ -17,6 +17,15 @@ extension Application {
   @discardableResult
   public func handle(_ input: InputEvent) -> Bool {
     guard !isTerminated else { return false }
+    guard let trace = actionTrace, let title = ActionTrace.title(of: input) else { return deliver(input) }
+    let entry = trace.begin(title)
+    defer { trace.end(entry) }
+    let delivered = deliver(input)
+    if !delivered { trace.handled("ended: no window received it", by: nil) }
+    return delivered
+  }
+
+  private func deliver(_ input: InputEvent) -> Bool {
     defer { eventDidFinish() }
     let event: Event
     switch input {
@@ -55,7 +64,11 @@ extension Application {
   }
 
   func deliver(_ event: Event, to window: Window) {
-    guard modalAllows(window) else { return }
+    guard modalAllows(window) else {
+      ActionTrace.current?.note(
+        "\(ActionTrace.name(of: window)): \(ActionTrace.SkipReason.modalShutOut.rawValue)")
+      return
+    }
     window.sendEvent(event)
     eventWasDelivered = true
   }
@@ -96,7 +109,12 @@ extension Application {
           activeTouches[sample.id] = nil
           touches.insert(stale)
         }
-        guard let window = window(at: sample.location), modalAllows(window) else { continue }
+        guard let window = window(at: sample.location), modalAllows(window) else {
+          if let trace = ActionTrace.current, let window = window(at: sample.location) {
+            trace.note("\(ActionTrace.name(of: window)): \(ActionTrace.SkipReason.modalShutOut.rawValue)")
+          }
+          continue
+        }
         touch = Touch(
           id: sample.id, phase: .began, location: sample.location,
           timestamp: sample.timestamp, tapCount: tapCount(startingAt: sample))

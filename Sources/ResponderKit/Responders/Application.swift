@@ -368,6 +368,10 @@ open class Application: Responder {
 
   // MARK: Key equivalents and bindings
 
+  /// Records every action, key and touch dispatch while set; nil (the default) records
+  /// nothing and costs a test per object a search visits.
+  public var actionTrace: ActionTrace?
+
   /// The table that turns unhandled keys into actions.
   public var keyBindings = KeyBindings.standard
 
@@ -423,9 +427,15 @@ open class Application: Responder {
         // Menus see keys before the window, as NSApplication does, except the keys a text
         // field edits with.
         if performKeyEquivalent(with: key) {
+          ActionTrace.current?.finish("ended: menu key equivalent")
           eventWasDelivered = true
           return
         }
+        ActionTrace.current?.note("menus: no key equivalent took it")
+      } else if event.type == .key, let trace = ActionTrace.current, event.key?.phase != .up,
+        modalAllows(window)
+      {
+        trace.note("menus: passed by, the first responder edits text with this key")
       }
       deliver(event, to: window)
     }

@@ -9,6 +9,10 @@ open class Responder: ActionTarget {
   /// Creates a responder.
   public init() {}
 
+  /// A name the app gives this object, shown by ``ActionTrace`` and the inspector (AppKit's
+  /// `identifier`); nil shows the type name alone.
+  public var identifier: String?
+
   /// The next responder in the chain, or nil at its end.
   open var next: Responder? { nil }
 
@@ -201,18 +205,33 @@ open class Responder: ActionTarget {
   @discardableResult
   open func tryToPerform(_ action: Action, with sender: Any?) -> Bool {
     var responder: Responder? = self
+    let trace = ActionTrace.current
     while let current = responder {
       if current.canPerformAction(action, withSender: sender) {
-        return current.performAction(action, sender: sender, event: nil)
+        trace?.visit(current, nil)
+        let performed = current.performAction(action, sender: sender, event: nil)
+        if performed { trace?.performed(by: current) }
+        return performed
       }
+      trace?.visit(current, current.implementsAction(action) ? .cannotPerform : .doesNotImplement)
       if let delegate = (current as? Window)?.delegateActionTarget
-        ?? (current as? Application)?.delegateActionTarget,
-        delegate.canPerformAction(action, withSender: sender)
+        ?? (current as? Application)?.delegateActionTarget
       {
-        return type(of: delegate).actionTable.perform(action, on: delegate, sender: sender, event: nil)
+        guard delegate.canPerformAction(action, withSender: sender) else {
+          trace?.visit(
+            delegate, type(of: delegate).actionTable.contains(action) ? .cannotPerform : .doesNotImplement)
+          responder = current.next
+          continue
+        }
+        trace?.visit(delegate, nil)
+        let performed = type(of: delegate).actionTable.perform(
+          action, on: delegate, sender: sender, event: nil)
+        if performed { trace?.performed(by: delegate) }
+        return performed
       }
       responder = current.next
     }
+    trace?.finish("dropped: nothing in the window's chain performs it")
     return false
   }
 
@@ -222,6 +241,14 @@ open class Responder: ActionTarget {
   /// A key went down. The default passes it to ``next``; at the end of the chain the key is
   /// interpreted through the key bindings.
   open func keyDown(with event: KeyEvent) {
+    if let trace = ActionTrace.current {
+      trace.note("\(ActionTrace.name(of: self)) passes keyDown on")
+      if let next {
+        trace.handled("ended: keyDown, handled by \(ActionTrace.name(of: next))", by: next)
+      } else {
+        trace.handled("ended: unhandled, noResponder", by: nil)
+      }
+    }
     if let next { next.keyDown(with: event) } else { noResponder(forKeyDown: event) }
   }
 

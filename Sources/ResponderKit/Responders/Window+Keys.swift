@@ -26,12 +26,15 @@ extension Window {
   /// (Menus saw the key already: ``Application/sendEvent(_:)``.)
   func dispatchKey(_ key: KeyEvent, event: Event) {
     let responder = contentResponder
+    let trace = ActionTrace.current
     if key.phase == .up {
+      trace?.handled("ended: keyUp to \(ActionTrace.name(of: responder))", by: responder)
       responder.keyUp(with: key)
       return
     }
     // Control-Tab always moves focus, so a view that eats Tab cannot trap it (AppKit).
     if key.keysym == .tab || key.keysym == .isoLeftTab, key.modifierFlags.contains(.control) {
+      trace?.handled("ended: Control-Tab moves focus", by: self)
       if key.modifierFlags.contains(.shift) || key.keysym == .isoLeftTab {
         selectPreviousKeyView(nil)
       } else {
@@ -39,7 +42,14 @@ extension Window {
       }
       return
     }
-    if performKeyCommand(for: key, event: event, onlyPriority: textInputComesFirst(for: key)) { return }
+    if performKeyCommand(for: key, event: event, onlyPriority: textInputComesFirst(for: key)) {
+      trace?.finish("ended: key command")
+      return
+    }
+    if let trace {
+      trace.note("keyDown to \(ActionTrace.name(of: responder))")
+      trace.handled("ended: keyDown, handled by \(ActionTrace.name(of: responder))", by: responder)
+    }
     responder.keyDown(with: key)
   }
 
@@ -53,10 +63,24 @@ extension Window {
   /// sends its action nil-targeted if something can perform it and validation allows it.
   func performKeyCommand(for key: KeyEvent, event: Event, onlyPriority: Bool = false) -> Bool {
     guard let app = application else { return false }
-    return forEachKeyCommandInChain { command in
-      guard command.matches(key), !onlyPriority || command.wantsPriorityOverSystemBehavior,
-        let action = command.action, app.validateItem(command)
-      else { return false }
+    let trace = ActionTrace.current
+    return forEachKeyCommandInChain { command, owner in
+      @MainActor func skip(_ reason: String) -> Bool {
+        trace?.note("key command \(command.shortcutDescription) of \(ActionTrace.name(of: owner)): \(reason)")
+        return false
+      }
+      guard command.matches(key) else { return skip("different key") }
+      guard !onlyPriority || command.wantsPriorityOverSystemBehavior else {
+        return skip("passed by, the first responder edits text with this key")
+      }
+      guard let action = command.action else { return skip("has no action") }
+      if let trace {
+        if let reason = app.validation(of: command) { return skip(reason.rawValue) }
+        trace.note(
+          "key command \(command.shortcutDescription) of \(ActionTrace.name(of: owner)): sends \(action)")
+      } else if !app.validateItem(command) {
+        return false
+      }
       return app.sendAction(action, to: nil, from: command, for: event)
     }
   }
@@ -65,7 +89,7 @@ extension Window {
   /// dispatch tries them (the F1 overlay lists the same).
   func keyCommandsInChain() -> [KeyCommand] {
     var commands: [KeyCommand] = []
-    _ = forEachKeyCommandInChain { command in
+    _ = forEachKeyCommandInChain { command, _ in
       commands.append(command)
       return false
     }
@@ -75,10 +99,10 @@ extension Window {
   /// Offers each key command of the chain from ``contentResponder`` up, in dispatch order,
   /// until `body` returns true; returns whether it did. The one walk both the dispatch and the
   /// F1 overlay use, so the overlay lists exactly what a key would reach.
-  func forEachKeyCommandInChain(_ body: (KeyCommand) -> Bool) -> Bool {
+  func forEachKeyCommandInChain(_ body: (KeyCommand, Responder) -> Bool) -> Bool {
     var responder: Responder? = contentResponder
     while let current = responder {
-      for command in current.keyCommands where body(command) { return true }
+      for command in current.keyCommands where body(command, current) { return true }
       responder = current.next
     }
     return false
@@ -91,24 +115,37 @@ extension Window {
   /// this window. Returns whether it was used.
   func interpretKeyEvent(_ key: KeyEvent) -> Bool {
     let responder = contentResponder
+    let trace = ActionTrace.current
     if responder.acceptsTextInput, key.isText {
+      trace?.handled(
+        "ended: text \"\(key.characters)\" inserted into \(ActionTrace.name(of: responder))", by: responder)
       responder.insertText(key.characters)
       return true
     }
     guard let app = application else { return false }
     let actions = app.keyBindings.actions(for: key)
-    guard !actions.isEmpty else { return false }
+    guard !actions.isEmpty else {
+      trace?.handled("ended: unhandled, no key binding", by: nil)
+      return false
+    }
+    trace?.handled("ended: key binding", by: nil)
     var performed = false
     for action in actions {
+      let entry = trace?.begin(
+        "action \(action): from key binding, tryToPerform from \(ActionTrace.name(of: responder))")
+      defer { if let trace, let entry { trace.end(entry) } }
       if !app.isTerminated, responder.tryToPerform(action, with: self) {
         performed = true
       } else if action == .insertTab {
+        trace?.handled("nothing performs it: Tab moves to the next key view", by: self)
         selectNextKeyView(self)
         performed = true
       } else if action == .insertBacktab {
+        trace?.handled("nothing performs it: Shift-Tab moves to the previous key view", by: self)
         selectPreviousKeyView(self)
         performed = true
       } else if action == .cancelOperation, app.modalWindow === self {
+        trace?.handled("nothing performs it: the modal session is aborted", by: self)
         app.abortModal()
         performed = true
       }

@@ -20,6 +20,10 @@ extension Window {
         }
       }
       for (receiver, touches) in groups {
+        if let trace = ActionTrace.current {
+          trace.note("touches \(phase): \(ActionTrace.name(of: receiver))")
+          trace.handled("ended: delivered to \(ActionTrace.name(of: receiver))", by: receiver)
+        }
         switch phase {
         case .began: receiver.touchesBegan(touches, with: event)
         case .moved: receiver.touchesMoved(touches, with: event)
@@ -43,12 +47,28 @@ extension Window {
       $0 !== touch && $0.isDelivered && $0.phase != .ended && $0.phase != .cancelled
     }
     touch.isDelivered = false
-    if tracking.contains(where: { $0.view?.isExclusiveTouch == true }) { return }
+    if tracking.contains(where: { $0.view?.isExclusiveTouch == true }) {
+      ActionTrace.current?.note("touch \(touch.id): not delivered, another touch is exclusive")
+      return
+    }
     if let hit {
-      if hit.isExclusiveTouch, !tracking.isEmpty { return }
-      if !hit.isMultipleTouchEnabled, tracking.contains(where: { $0.view === hit }) { return }
+      if hit.isExclusiveTouch, !tracking.isEmpty {
+        ActionTrace.current?.note(
+          "touch \(touch.id): not delivered, \(ActionTrace.name(of: hit)) is exclusive")
+        return
+      }
+      if !hit.isMultipleTouchEnabled, tracking.contains(where: { $0.view === hit }) {
+        ActionTrace.current?.note(
+          "touch \(touch.id): not delivered, \(ActionTrace.name(of: hit)) takes one touch")
+        return
+      }
     }
     touch.view = hit
     touch.isDelivered = true
+    if let trace = ActionTrace.current {
+      let path = sequence(first: hit as View?) { $0?.superview }.compactMap { $0 }.reversed()
+      trace.note(
+        "touch \(touch.id) hit-test: " + path.map { ActionTrace.name(of: $0) }.joined(separator: " > "))
+    }
   }
 }

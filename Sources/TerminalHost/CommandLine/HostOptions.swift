@@ -5,8 +5,8 @@ import Foundation
 ///
 /// - `--record FILE`: write the session's input as a recording (EventReplay) when it ends;
 /// - `--replay FILE`: feed a recording into the running app;
-/// - `--trace-actions FILE`: reserved for the action inspector, which writes each action sent
-///   and where it went.
+/// - `--trace-actions FILE`: write each action, key and touch dispatch, and where it went, to
+///   FILE as the app runs (``ActionTraceFile``; ``TerminalHost/run(_:configuration:)`` reads it).
 ///
 /// ``parse(_:usage:appOptions:)`` is the whole command line of a sample: `--help` prints the
 /// usage with these options and exits 0, a bad option prints the problem and the usage line

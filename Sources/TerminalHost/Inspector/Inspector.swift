@@ -1,0 +1,123 @@
+import ResponderKit
+
+/// The live inspector: a key (F12 by default) shows, over the app, the key window's view
+/// hierarchy with frames, the first responder's chain up to the application, the key, main and
+/// modal windows, and the last few dispatches of the ``ActionTrace``. The arrow keys walk the
+/// hierarchy (Up and Down through the list, Left to the superview, Right to the first subview)
+/// and the selected view is highlighted on screen.
+///
+/// It is the host's own layer, drawn after every window and outside ``Application/windows``.
+/// Its keys are taken before ``Application/handle(_:)``, so the app sees no event, no focus
+/// change and no dispatch from it.
+@MainActor
+public final class Inspector {
+  /// The application inspected.
+  public let application: Application
+  /// The key that shows and hides the inspector.
+  public let toggleKey: KeySpec
+  /// Whether the inspector is showing.
+  public private(set) var isVisible = false
+  /// The view selected with the arrow keys (held weakly: it may leave the hierarchy).
+  public private(set) weak var selectedView: View?
+
+  /// How many traced dispatches the panel lists.
+  static let recentCount = 4
+
+  /// An inspector for `application`, shown and hidden by `toggleKey`.
+  public init(application: Application, toggleKey: KeySpec = KeySpec(keysym: .f(12), modifiers: [])) {
+    self.application = application
+    self.toggleKey = toggleKey
+  }
+
+  /// Takes `input` if it is the inspector's: the toggle key, and while showing, every key (the
+  /// arrows walk the hierarchy, Escape closes). Returns whether it was taken.
+  public func handle(_ input: InputEvent) -> Bool {
+    guard case .key(let key) = input else { return false }
+    if KeySpec(key) == toggleKey {
+      if key.phase == .down { toggle() }
+      return true
+    }
+    guard isVisible else { return false }
+    guard key.phase == .down else { return true }
+    let list = hierarchy().map(\.view)
+    let index = selectedView.flatMap { selected in list.firstIndex { $0 === selected } }
+    switch key.keysym {
+    case .down: selectedView = list[min((index ?? -1) + 1, list.count - 1)]
+    case .up: selectedView = list[max((index ?? 1) - 1, 0)]
+    case .left: selectedView = selectedView?.superview ?? selectedView
+    case .right: selectedView = selectedView?.subviews.first ?? selectedView
+    case .escape: isVisible = false
+    default: break
+    }
+    application.setNeedsDisplay()
+    return true
+  }
+
+  private func toggle() {
+    isVisible.toggle()
+    // The recent dispatches come from a trace: start one the first time the inspector shows.
+    if isVisible, application.actionTrace == nil { application.actionTrace = ActionTrace(capacity: 50) }
+    if isVisible, selectedView == nil { selectedView = application.keyWindow?.rootView }
+    application.setNeedsDisplay()
+  }
+
+  /// The key window's views, depth first, with their depth.
+  func hierarchy() -> [(view: View, depth: Int)] {
+    var list: [(View, Int)] = []
+    func visit(_ view: View, _ depth: Int) {
+      list.append((view, depth))
+      for subview in view.subviews { visit(subview, depth + 1) }
+    }
+    if let root = application.keyWindow?.rootView { visit(root, 0) }
+    return list
+  }
+
+  /// The panel's lines, top to bottom, and which one is the selected view.
+  func lines() -> (lines: [String], selected: Int?) {
+    let name = ActionTrace.name(of:)
+    var lines = ["Inspector — \(toggleKey) or Escape closes; arrows walk the views"]
+    lines.append(
+      "key: \(name(application.keyWindow))  main: \(name(application.mainWindow))"
+        + "  modal: \(application.modalWindow.map(name) ?? "none")")
+    var chain: [String] = []
+    var responder: Responder? = application.keyWindow?.contentResponder
+    while let current = responder {
+      chain.append(name(current))
+      responder = current.next
+    }
+    lines.append("first responder chain: " + chain.joined(separator: " → "))
+    lines.append("views of the key window:")
+    var selected: Int?
+    for (view, depth) in hierarchy() {
+      if view === selectedView { selected = lines.count }
+      let first = view.isFirstResponder ? "  ← first responder" : ""
+      lines.append(String(repeating: "  ", count: depth + 1) + "\(name(view)) \(view.frame)\(first)")
+    }
+    lines.append("recent dispatches:")
+    for entry in application.actionTrace?.entries.suffix(Self.recentCount) ?? [] {
+      lines.append("  \(entry.title) → \(entry.outcome)")
+    }
+    return (lines, selected)
+  }
+
+  /// Draws the panel over the bottom of `canvas` and highlights the selected view.
+  public func draw(into canvas: Canvas) {
+    guard isVisible else { return }
+    if let view = selectedView, view.window != nil, view.window === application.keyWindow {
+      let origin = view.convert(toScreen: Point(x: view.bounds.minX, y: view.bounds.minY))
+      let rect = Rect(origin: origin, size: view.frame.size)
+      canvas.applyStyle(TextStyle(attributes: .reverse), to: rect)
+    }
+    let (lines, selected) = lines()
+    let size = canvas.size
+    let height = min(lines.count + 2, Int(size.height))
+    let box = Rect(x: 0, y: size.height - Double(height), width: size.width, height: Double(height))
+    canvas.fill(box)
+    canvas.drawBox(box)
+    for (row, line) in lines.prefix(height - 2).enumerated() {
+      let style = row == selected ? TextStyle(attributes: .reverse) : .plain
+      _ = canvas.draw(
+        line.prefix(max(0, Int(size.width) - 4)), x: 2, y: Int(box.minY) + 1 + row, style: style)
+    }
+  }
+}
