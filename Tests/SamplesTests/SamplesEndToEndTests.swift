@@ -18,7 +18,11 @@ struct SamplesEndToEndTests {
   /// After the app is gone: exit status 0, the tty settings bit for bit, the main screen back.
   func expectRestored(_ session: TmuxSession) throws {
     #expect(try session.waitFor("EXIT=0"))
-    #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: session.file("after").path) })
+    // Wait for the content, not the file: the shell creates it before stty has written to it.
+    #expect(
+      try session.waitFor { _ in
+        (try? String(contentsOf: session.file("after"), encoding: .utf8))?.isEmpty == false
+      })
     let before = try String(contentsOf: session.file("before"), encoding: .utf8)
     let after = try String(contentsOf: session.file("after"), encoding: .utf8)
     #expect(before == after, "stty settings differ after exit")
