@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import ResponderKit
 
-/// Writes an application's ``ActionTrace`` to a file as the app runs, one readable entry at a
+/// Writes an application's `ActionTrace` to a file as the app runs, one readable entry at a
 /// time: what `--trace-actions FILE` and `RESPONDERKIT_TRACE_ACTIONS=FILE` turn on for every
 /// app run by ``TerminalHost/run(_:configuration:)``.
 ///

@@ -2,12 +2,12 @@ import ResponderKit
 
 /// The live inspector: a key (F12 by default) shows, over the app, the key window's view
 /// hierarchy with frames, the first responder's chain up to the application, the key, main and
-/// modal windows, and the last few dispatches of the ``ActionTrace``. The arrow keys walk the
+/// modal windows, and the last few dispatches of the `ActionTrace`. The arrow keys walk the
 /// hierarchy (Up and Down through the list, Left to the superview, Right to the first subview)
 /// and the selected view is highlighted on screen.
 ///
-/// It is the host's own layer, drawn after every window and outside ``Application/windows``.
-/// Its keys are taken before ``Application/handle(_:)``, so the app sees no event, no focus
+/// It is the host's own layer, drawn after every window and outside `Application.windows`.
+/// Its keys are taken before `Application.handle(_:)`, so the app sees no event, no focus
 /// change and no dispatch from it.
 @MainActor
 public final class Inspector {
