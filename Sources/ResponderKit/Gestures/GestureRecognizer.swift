@@ -198,6 +198,28 @@ open class GestureRecognizer {
   /// Whether `other` waits for this recognizer to fail (false by default).
   open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
+  // MARK: Continuous gestures
+
+  /// A continuous gesture's step on new touches: from `.possible` it begins once `thresholdMet`;
+  /// once begun, every update is a change.
+  func advanceContinuousGesture(thresholdMet: @autoclosure () -> Bool) {
+    switch state {
+    case .possible: if thresholdMet() { state = .began }
+    case .began, .changed: state = .changed
+    default: break
+    }
+  }
+
+  /// A multi-finger gesture's step on lifted fingers: it fails if it never began, and ends
+  /// when the last finger lifts.
+  func endContinuousGestureWhenAllTouchesLift() {
+    switch state {
+    case .possible: state = .failed
+    case .began where numberOfTouches == 0, .changed where numberOfTouches == 0: state = .ended
+    default: break
+    }
+  }
+
   // MARK: Deadlines
 
   private var deadlineTimer: ApplicationTimer?

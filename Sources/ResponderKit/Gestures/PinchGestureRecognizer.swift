@@ -50,22 +50,11 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     if let last = lastSample { velocity = GestureMetrics.rate(from: last, to: (value, event.timestamp)) }
     lastSample = (value, event.timestamp)
     currentScale = value
-    switch state {
-    case .possible:
-      if abs(currentDistance - startDistance) >= hysteresis { state = .began }
-    case .began, .changed:
-      state = .changed
-    default:
-      break
-    }
+    advanceContinuousGesture(thresholdMet: abs(currentDistance - startDistance) >= hysteresis)
   }
 
   public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-    switch state {
-    case .possible: state = .failed
-    case .began where numberOfTouches == 0, .changed where numberOfTouches == 0: state = .ended
-    default: break
-    }
+    endContinuousGestureWhenAllTouchesLift()
   }
 
   public override func reset() {
