@@ -1,7 +1,9 @@
 import ResponderKit
 import XKBKeyboard
 
-/// The screen of KeyViewer: the keymap in use, then one line per key event, newest last.
+/// The screen of KeyViewer: the keymap in use, then one line per key event, newest last;
+/// below them, where the last key pressed went (its `ActionTrace` entry) and everything
+/// xkbcommon says about it.
 @MainActor
 final class KeyLogView: View {
   /// One decoded key, as shown.
@@ -21,6 +23,12 @@ final class KeyLogView: View {
   private(set) var entries: [Entry] = []
   /// Everything xkbcommon says about the last key pressed, one line per topic.
   private(set) var details: [String] = []
+  /// Where the last key pressed went, as the application's `ActionTrace` recorded it: the
+  /// menus' key equivalents, each key command and why it did not match, the `keyDown` chain,
+  /// and where it ended.
+  private(set) var route: [String] = []
+  /// The phase of the key this view logged during the dispatch being traced, if it logged one.
+  private var loggedPhase: KeyEvent.Phase?
   var maximumEntries = 200
   /// Called for each key before it is logged; the evdev path fills in layout and compose.
   var source = "terminal"
@@ -44,10 +52,21 @@ final class KeyLogView: View {
   }
 
   func log(_ event: KeyEvent) {
+    loggedPhase = event.phase
     entries.append(describer.describe(event))
     let described = describer.details(event)
     if event.phase != .up { details = described }
     if entries.count > maximumEntries { entries.removeFirst(entries.count - maximumEntries) }
+    setNeedsDisplay()
+  }
+
+  /// Called with each finished trace entry. The trace ends a key's entry after the key was
+  /// logged, so the entry is matched to the key by this view having logged one meanwhile;
+  /// releases are left out, as the "last key" panel leaves them out.
+  func traced(_ entry: ActionTrace.Entry) {
+    defer { loggedPhase = nil }
+    guard let phase = loggedPhase, phase != .up else { return }
+    route = entry.lines
     setNeedsDisplay()
   }
 
@@ -70,9 +89,15 @@ final class KeyLogView: View {
       canvas.draw(title, x: x, y: 3, style: TextStyle(attributes: .underline))
       x += width
     }
-    // The last key's details need a few rows of log above them to be worth showing.
-    let panel = details.isEmpty || Int(bounds.height) < 4 + details.count + 1 + 3 ? 0 : details.count + 1
-    let rows = max(0, Int(bounds.height) - 4 - panel)
+    // The panels below the log need a few rows of log above them to be worth showing.
+    var bottom = Int(bounds.height)
+    for (title, lines) in [("last key", details), ("where it went", route)] {
+      guard !lines.isEmpty, bottom - lines.count - 1 >= 4 + 3 else { continue }
+      bottom -= lines.count + 1
+      canvas.draw(title, x: 0, y: bottom, style: TextStyle(attributes: .underline))
+      for (row, line) in lines.enumerated() { canvas.draw(line, x: 0, y: bottom + 1 + row) }
+    }
+    let rows = max(0, bottom - 4)
     for (row, entry) in entries.suffix(rows).enumerated() {
       let cells = [
         entry.phase, entry.keyCode, entry.keysym, entry.text, entry.modifiers, entry.layout, entry.compose,
@@ -85,9 +110,5 @@ final class KeyLogView: View {
         x += width
       }
     }
-    guard panel > 0 else { return }
-    let top = Int(bounds.height) - details.count
-    canvas.draw("last key", x: 0, y: top - 1, style: TextStyle(attributes: .underline))
-    for (row, line) in details.enumerated() { canvas.draw(line, x: 0, y: top + row) }
   }
 }

@@ -44,8 +44,9 @@ enum KeyViewer {
     }
   }
 
-  /// Builds the app: a keymap from the options, a full-screen window with the log view, and
-  /// when keys come from a device, the decoder that turns its records into key events.
+  /// Builds the app: a keymap from the options, a full-screen window with the log view, an
+  /// action trace the view shows each key's route from, and when keys come from a device,
+  /// the decoder that turns its records into key events.
   static func makeApplication(_ options: KeyViewerOptions, decodesDevice: Bool) throws -> (
     Application, EvdevDecoder?
   ) {
@@ -65,6 +66,11 @@ enum KeyViewer {
     app.addWindow(window)
     window.makeKeyAndOrderFront()
     window.makeFirstResponder(view)
+    // Each key's trace, shown beside it; `--trace-actions FILE` and the inspector add to
+    // this trace rather than replace it.
+    let trace = ActionTrace(capacity: 50)
+    trace.entryHandler = { [weak view] entry in view?.traced(entry) }
+    app.actionTrace = trace
     return (app, decoder)
   }
 

@@ -22,7 +22,7 @@ extension Action {
 
 /// TouchLab's screen: every standard control on the upper half, and a live log of every
 /// control-event dispatch, every action delivered (to which target, found how) and every
-/// action dropped on the lower half.
+/// action dropped on the lower half, above the application's action trace (``TraceView``).
 ///
 /// Each control has a closure action for ``Control/Event/allEvents`` registered first, which
 /// logs the dispatch mask; then its target-action registrations, some with an explicit target
@@ -43,6 +43,8 @@ final class LabViewController: ViewController {
   let sliderObserver = SliderObserver()
   /// The Gestures screen, presented over this one with Control+G.
   let gestureLab = GestureLabViewController()
+  /// The action trace of each touch and key, below the log.
+  let traceView = TraceView()
 
   private let logView: EventLogView
   private let header = Label(style: TextStyle(attributes: .reverse))
@@ -71,10 +73,15 @@ final class LabViewController: ViewController {
   }
 
   override func loadView() {
+    // Named for the action trace, which shows a view by its type and identifier; a button
+    // goes by its title there.
     let root = View()
+    root.identifier = "lab"
     root.addSubview(header)
     for (name, control, note) in controlRows {
       let nameLabel = Label(text: name, style: TextStyle(attributes: .bold))
+      nameLabel.identifier = name
+      if !(control is Button) { control.identifier = name }
       let value = Label()
       let noteLabel = Label(text: note, style: TextStyle(attributes: .dim))
       root.addSubview(nameLabel)
@@ -86,6 +93,7 @@ final class LabViewController: ViewController {
       names[ObjectIdentifier(control)] = name
     }
     root.addSubview(logView)
+    root.addSubview(traceView)
     view = root
   }
 
@@ -117,7 +125,12 @@ final class LabViewController: ViewController {
       row.note.frame = Rect(x: 42, y: y, width: max(0, size.width - 42), height: 1)
     }
     let top = Double(3 + rows.count)
-    logView.frame = Rect(x: 0, y: top, width: size.width, height: max(0, size.height - top))
+    // The log and the trace share the rest of the screen; the trace, whose entries run
+    // longer, gets the larger half.
+    let rest = max(0, size.height - top)
+    let logHeight = (rest / 2).rounded(.down)
+    logView.frame = Rect(x: 0, y: top, width: size.width, height: logHeight)
+    traceView.frame = Rect(x: 0, y: top + logHeight, width: size.width, height: rest - logHeight)
     if presentedViewController != nil { gestureLab.view.frame = root.bounds }
   }
 
@@ -180,7 +193,14 @@ final class LabViewController: ViewController {
       $0.add(action) { lab, sender in lab.received(action, from: sender) }
     }
     // The lab stays first responder under the Gestures screen, so it handles both screens' keys.
-    $0.add(.clearLog) { lab in (lab.presentedViewController == nil ? lab.log : lab.gestureLab.log).clear() }
+    $0.add(.clearLog) { lab in
+      if lab.presentedViewController == nil {
+        lab.log.clear()
+        lab.traceView.clear()
+      } else {
+        lab.gestureLab.log.clear()
+      }
+    }
     $0.add(.toggleGestures) { lab in
       if lab.presentedViewController == nil { lab.present(lab.gestureLab) } else { lab.gestureLab.dismiss() }
     }

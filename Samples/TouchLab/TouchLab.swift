@@ -4,7 +4,7 @@ import ResponderKit
 import TerminalHost
 
 /// TouchLab: every standard control on one screen, with a live log of the control events
-/// each sends and of where each action went.
+/// each sends and of where each action went, and the action trace of every touch and key.
 ///
 ///     TouchLab [--gestures] [--replay FILE] [--record FILE]
 ///
@@ -19,9 +19,10 @@ enum TouchLab {
   static let usage = """
     usage: TouchLab [--gestures] \(HostOptions.usageLine)
     Every standard control on one screen, with a live log of the control events each sends
-    and where each action went; Control+G switches to the Gestures screen, which logs each
-    gesture recognizer's state changes. Touches come from the mouse or from a recording
-    (--replay). Control+L clears the log, Control+Q quits.
+    and where each action went, over the action trace of each touch and key (the hit-test
+    path, the view chosen, the control events and to whom). Control+G switches to the
+    Gestures screen, which logs each gesture recognizer's state changes. Touches come from
+    the mouse or from a recording (--replay). Control+L clears the log and the trace, Control+Q quits.
       --gestures   open on the Gestures screen
     """
 
@@ -53,7 +54,7 @@ enum TouchLab {
   }
 
   /// Builds the app: one window showing the lab (with the Gestures screen over it when
-  /// `showingGestures`), with its actions known by name.
+  /// `showingGestures`), with its actions known by name and its dispatches traced.
   static func makeApplication(showingGestures: Bool = false) -> (Application, LabViewController) {
     Action.register(
       .buttonPressed, .switchFlipped, .sliderMoved, .stepperStepped, .segmentChosen, .textEntered, .clearLog,
@@ -66,6 +67,11 @@ enum TouchLab {
     window.makeKeyAndOrderFront()
     window.makeFirstResponder(lab)
     if showingGestures { lab.present(lab.gestureLab) }
+    // Every dispatch's trace, shown under the log; `--trace-actions FILE` and the inspector
+    // add to this trace rather than replace it.
+    let trace = ActionTrace(capacity: 50)
+    trace.entryHandler = { [weak lab] entry in lab?.traceView.append(entry) }
+    app.actionTrace = trace
     return (app, lab)
   }
 

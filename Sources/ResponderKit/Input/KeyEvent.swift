@@ -135,14 +135,15 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
       modifierFlags: modifierFlags, timestamp: timestamp)
   }
 
-  /// A readable form such as `down Control+a` or `up 0xff0d`.
+  /// A readable form such as `down Control+a`, `up Return` or `down 0xffe1` (a key with
+  /// neither a character nor a name in ``KeySpec``), as traces show it.
   public var description: String {
     let mods = modifierFlags.subtracting([.capsLock, .numLock])
     let key: String
     if let scalar = keysym.unicodeScalar, scalar.value > 0x20, !keysym.isKeypadKey {
       key = String(Character(scalar))
     } else {
-      key = keysym.description
+      key = KeySpec.name(of: keysym) ?? keysym.description
     }
     return "\(phase.rawValue) \(mods.isEmpty ? "" : mods.description + "+")\(key)"
   }
