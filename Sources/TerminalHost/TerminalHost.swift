@@ -50,6 +50,7 @@ public final class TerminalHost {
     /// Called just before the process exits, after the terminal was restored.
     public var willExit: (@MainActor @Sendable () -> Void)?
     /// The key that shows the live ``Inspector``; nil turns the inspector off.
+    /// ``run(_:configuration:)`` lets the user change it (``InspectorKey``).
     public var inspectorKey: KeySpec? = KeySpec(keysym: .f(12), modifiers: [])
 
     /// The defaults.
@@ -103,12 +104,21 @@ public final class TerminalHost {
   ///
   /// Call it from the main thread (top-level code): it runs `RunLoop.main` there for the rest
   /// of the process.
-  /// The user's key bindings file is applied first (see ``UserKeyBindings``), and the action
+  /// The user's key bindings file is applied first (see ``UserKeyBindings``), the action
   /// trace is written to the file `--trace-actions FILE` or `RESPONDERKIT_TRACE_ACTIONS`
-  /// names (see ``ActionTraceFile``).
+  /// names (see ``ActionTraceFile``), and `--inspector-key KEY` or
+  /// `RESPONDERKIT_INSPECTOR_KEY` replaces the configuration's inspector key (see
+  /// ``InspectorKey``).
   public static func run(_ application: Application, configuration: Configuration = Configuration()) -> Never
   {
     var configuration = configuration
+    let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+    do throws(CommandLineError) {
+      if let key = try InspectorKey.requested() { configuration.inspectorKey = key.keySpec }
+    } catch {
+      FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+      exit(2)
+    }
     if let url = ActionTraceFile.requestedURL() {
       // The trace's handler holds the file open for as long as the application traces.
       do {
@@ -119,7 +129,6 @@ public final class TerminalHost {
           previous?()
         }
       } catch {
-        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
         FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
         exit(1)
       }

@@ -1,4 +1,5 @@
 import Foundation
+import ResponderKit
 import Testing
 
 @testable import TerminalHost
@@ -29,6 +30,40 @@ struct HostOptionsTests {
     }
     #expect(throws: CommandLineError(argument: "--record", reason: "given more than once")) {
       try HostOptions.extract(from: ["--record", "a", "--record=b"])
+    }
+  }
+
+  @Test func theInspectorKeyIsAKeySpecOrNone() throws {
+    let f11 = try HostOptions.extract(from: ["--inspector-key", "F11", "-v"])
+    #expect(f11.options.inspectorKey == .key(KeySpec(keysym: .f(11), modifiers: [])))
+    #expect(f11.rest == ["-v"])
+    let chord = try HostOptions.extract(from: ["--inspector-key=Control+Shift+i"]).options.inspectorKey
+    #expect(chord?.keySpec == KeySpec(keysym: Keysym(unicodeScalar: "i"), modifiers: [.control, .shift]))
+    #expect(try HostOptions.extract(from: ["--inspector-key", "none"]).options.inspectorKey == .off)
+    #expect(throws: CommandLineError(argument: "--inspector-key", reason: "unknown key \"F99\"")) {
+      try HostOptions.extract(from: ["--inspector-key", "Control+F99"])
+    }
+    #expect(throws: CommandLineError(argument: "--inspector-key", reason: "needs a key")) {
+      try HostOptions.extract(from: ["--inspector-key"])
+    }
+    #expect(throws: CommandLineError(argument: "--inspector-key", reason: "given more than once")) {
+      try HostOptions.extract(from: ["--inspector-key", "F1", "--inspector-key=F2"])
+    }
+  }
+
+  @Test func theCommandLineChoosesTheInspectorKeyBeforeTheEnvironment() throws {
+    let environment = [InspectorKey.environmentVariable: "none"]
+    #expect(try InspectorKey.requested(arguments: [], environment: environment) == .off)
+    #expect(
+      try InspectorKey.requested(arguments: ["--inspector-key", "F2"], environment: environment)
+        == .key(KeySpec(keysym: .f(2), modifiers: [])))
+    #expect(try InspectorKey.requested(arguments: [], environment: [:]) == nil)
+    #expect(
+      throws: CommandLineError(
+        argument: "RESPONDERKIT_INSPECTOR_KEY=Shift+Bogus", reason: "unknown key \"Bogus\"")
+    ) {
+      try InspectorKey.requested(
+        arguments: [], environment: [InspectorKey.environmentVariable: "Shift+Bogus"])
     }
   }
 }

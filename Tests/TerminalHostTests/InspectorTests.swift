@@ -96,3 +96,53 @@ struct InspectorTests {
     #expect(!canvas.buffer[0, 0].style.attributes.contains(.reverse))
   }
 }
+
+/// The inspector's panel beside a selected view, and with no key window to walk.
+@MainActor
+struct InspectorPlacementTests {
+  @Test func thePanelGoesWhereItLeavesTheSelectedViewInSightAndFollowsTheSelection() {
+    let app = Application()
+    app.screenSize = Size(width: 60, height: 30)
+    let window = Window(frame: Rect(x: 0, y: 0, width: 60, height: 30))
+    window.placement = .fixed
+    let root = View(frame: Rect(x: 0, y: 0, width: 60, height: 30))
+    // Forty one-row views: more than the panel has rows for.
+    for row in 0..<40 {
+      let view = View(frame: Rect(x: 0, y: Double(row % 30), width: 20, height: 1))
+      view.identifier = "row \(row)"
+      root.addSubview(view)
+    }
+    window.rootView = root
+    app.addWindow(window)
+    window.makeKeyAndOrderFront()
+    let inspector = Inspector(application: app)
+    _ = inspector.handle(.key(KeyEvent(keysym: .f(12))))
+    for _ in 0..<3 { _ = inspector.handle(.key(KeyEvent(keysym: .down))) }
+    let canvas = Canvas(buffer: app.renderScreen())
+    inspector.draw(into: canvas)
+    let rows = canvas.buffer.plainText.components(separatedBy: "\n")
+    // "row 2" is on screen row 2: the panel takes the rows below it, and lists it selected.
+    #expect(canvas.buffer[0, 2].style.attributes.contains(.reverse))
+    #expect(rows[3].hasPrefix("┌"))
+    #expect(rows.contains { $0.contains("View \"row 2\" (0, 2) 20×1") })
+    #expect(rows.contains { $0.contains("recent dispatches:") })
+
+    // Far down the list, on screen row 8 of the second round: the panel shows that part.
+    for _ in 0..<36 { _ = inspector.handle(.key(KeyEvent(keysym: .down))) }
+    #expect(inspector.selectedView?.identifier == "row 38")
+    let later = Canvas(buffer: app.renderScreen())
+    inspector.draw(into: later)
+    let text = later.buffer.plainText
+    #expect(text.contains("View \"row 38\" (0, 8) 20×1"))
+    #expect(!text.contains("View \"row 2\" "))
+  }
+
+  @Test func withNoKeyWindowTheArrowsDoNothing() {
+    let app = Application()
+    let inspector = Inspector(application: app)
+    #expect(inspector.handle(.key(KeyEvent(keysym: .f(12)))))
+    #expect(inspector.handle(.key(KeyEvent(keysym: .down))))
+    #expect(inspector.handle(.key(KeyEvent(keysym: .up))))
+    #expect(inspector.selectedView == nil)
+  }
+}

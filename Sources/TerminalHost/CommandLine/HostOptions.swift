@@ -1,4 +1,5 @@
 import Foundation
+import ResponderKit
 
 /// The command-line options every app run by the host understands, taken out of the
 /// arguments before the app parses the rest, so no app rejects them:
@@ -6,7 +7,9 @@ import Foundation
 /// - `--record FILE`: write the session's input as a recording (EventReplay) when it ends;
 /// - `--replay FILE`: feed a recording into the running app;
 /// - `--trace-actions FILE`: write each action, key and touch dispatch, and where it went, to
-///   FILE as the app runs (``ActionTraceFile``; ``TerminalHost/run(_:configuration:)`` reads it).
+///   FILE as the app runs (``ActionTraceFile``; ``TerminalHost/run(_:configuration:)`` reads it);
+/// - `--inspector-key KEY`: the key that shows the live ``Inspector`` (`F11`, `Control+Shift+i`),
+///   or `none` to turn it off (``InspectorKey``; ``TerminalHost/run(_:configuration:)`` reads it).
 ///
 /// ``parse(_:usage:appOptions:)`` is the whole command line of a sample: `--help` prints the
 /// usage with these options and exits 0, a bad option prints the problem and the usage line
@@ -18,18 +21,21 @@ public struct HostOptions: Equatable, Sendable {
   public var replayURL: URL?
   /// Where `--trace-actions` writes the action trace, if given.
   public var traceActionsURL: URL?
+  /// The live inspector's key `--inspector-key` asks for, if given.
+  public var inspectorKey: InspectorKey?
 
   /// No options.
   public init() {}
 
   /// The options' part of a usage line.
-  public static let usageLine = "[--record FILE] [--replay FILE] [--trace-actions FILE]"
+  public static let usageLine = "[--record FILE] [--replay FILE] [--trace-actions FILE] [--inspector-key KEY]"
 
   /// One line per option, for `--help`.
   public static let help = """
       --record FILE         write this session's input to FILE as a recording
       --replay FILE         play the recording in FILE into the app
       --trace-actions FILE  write each action sent, and where it went, to FILE
+      --inspector-key KEY   the key that shows the inspector (F12 unless given), or none
       --help                show this help
     """
 
@@ -48,11 +54,12 @@ public struct HostOptions: Equatable, Sendable {
         break
       }
       let (name, inlineValue) = split(argument)
-      let keyPath: WritableKeyPath<HostOptions, URL?>
+      let keyPath: WritableKeyPath<HostOptions, URL?>?
       switch name {
       case "--record": keyPath = \.recordURL
       case "--replay": keyPath = \.replayURL
       case "--trace-actions": keyPath = \.traceActionsURL
+      case "--inspector-key": keyPath = nil
       default:
         rest.append(argument)
         continue
@@ -61,7 +68,18 @@ public struct HostOptions: Equatable, Sendable {
       var value = inlineValue
       if value == nil, let next = remaining.first, !next.hasPrefix("-") { value = remaining.popFirst() }
       guard let value, !value.isEmpty else {
-        throw CommandLineError(argument: name, reason: "needs a file path")
+        throw CommandLineError(argument: name, reason: keyPath == nil ? "needs a key" : "needs a file path")
+      }
+      guard let keyPath else {
+        guard options.inspectorKey == nil else {
+          throw CommandLineError(argument: name, reason: "given more than once")
+        }
+        do {
+          options.inspectorKey = try InspectorKey(parsing: value)
+        } catch {
+          throw CommandLineError(argument: name, reason: "\(error)")
+        }
+        continue
       }
       guard options[keyPath: keyPath] == nil else {
         throw CommandLineError(argument: name, reason: "given more than once")

@@ -42,8 +42,9 @@ public final class Inspector {
     let list = hierarchy().map(\.view)
     let index = selectedView.flatMap { selected in list.firstIndex { $0 === selected } }
     switch key.keysym {
-    case .down: selectedView = list[min((index ?? -1) + 1, list.count - 1)]
-    case .up: selectedView = list[max((index ?? 1) - 1, 0)]
+    // With no key window there is nothing to walk.
+    case .down where !list.isEmpty: selectedView = list[min((index ?? -1) + 1, list.count - 1)]
+    case .up where !list.isEmpty: selectedView = list[max((index ?? 1) - 1, 0)]
     case .left: selectedView = selectedView?.superview ?? selectedView
     case .right: selectedView = selectedView?.subviews.first ?? selectedView
     case .escape: isVisible = false
@@ -72,8 +73,10 @@ public final class Inspector {
     return list
   }
 
-  /// The panel's lines, top to bottom, and which one is the selected view.
-  func lines() -> (lines: [String], selected: Int?) {
+  /// The panel's lines, top to bottom, and which one is the selected view. Given fewer
+  /// `rows` than it has lines, the list of views is cut to the part around the selected one,
+  /// so the windows, the chain and the recent dispatches always show.
+  func lines(rows: Int = .max) -> (lines: [String], selected: Int?) {
     let name = ActionTrace.name(of:)
     var lines = ["Inspector — \(toggleKey) or Escape closes; arrows walk the views"]
     lines.append(
@@ -87,31 +90,46 @@ public final class Inspector {
     }
     lines.append("first responder chain: " + chain.joined(separator: " → "))
     lines.append("views of the key window:")
-    var selected: Int?
-    for (view, depth) in hierarchy() {
-      if view === selectedView { selected = lines.count }
-      let first = view.isFirstResponder ? "  ← first responder" : ""
-      lines.append(String(repeating: "  ", count: depth + 1) + "\(name(view)) \(view.frame)\(first)")
-    }
-    lines.append("recent dispatches:")
+    let views = hierarchy()
+    var recent = ["recent dispatches:"]
     for entry in application.actionTrace?.entries.suffix(Self.recentCount) ?? [] {
-      lines.append("  \(entry.title) → \(entry.outcome)")
+      recent.append("  \(entry.title) → \(entry.outcome)")
     }
-    return (lines, selected)
+    let room = max(1, rows - lines.count - recent.count)
+    let index = views.firstIndex { $0.view === selectedView } ?? 0
+    let first = max(0, min(index - room / 2, views.count - room))
+    var selected: Int?
+    for (view, depth) in views[first..<min(views.count, first + room)] {
+      if view === selectedView { selected = lines.count }
+      let focus = view.isFirstResponder ? "  ← first responder" : ""
+      lines.append(String(repeating: "  ", count: depth + 1) + "\(name(view)) \(view.frame)\(focus)")
+    }
+    return (lines + recent, selected)
   }
 
-  /// Draws the panel over the bottom of `canvas` and highlights the selected view.
+  /// Draws the panel and highlights the selected view. The panel goes below the selected
+  /// view, or above it when there is more room there, so both show; beside a view that fills
+  /// the screen, it takes the bottom two thirds.
   public func draw(into canvas: Canvas) {
     guard isVisible else { return }
+    let size = canvas.size
+    var highlight: Rect?
     if let view = selectedView, view.window != nil, view.window === application.keyWindow {
       let origin = view.convert(toScreen: Point(x: view.bounds.minX, y: view.bounds.minY))
-      let rect = Rect(origin: origin, size: view.frame.size)
-      canvas.applyStyle(TextStyle(attributes: .reverse), to: rect)
+      highlight = Rect(origin: origin, size: view.frame.size)
+      canvas.applyStyle(TextStyle(attributes: .reverse), to: Rect(origin: origin, size: view.frame.size))
     }
-    let (lines, selected) = lines()
-    let size = canvas.size
-    let height = min(lines.count + 2, Int(size.height))
-    let box = Rect(x: 0, y: size.height - Double(height), width: size.width, height: Double(height))
+    let above = Int(max(0, highlight?.minY ?? 0))
+    let below = Int(max(0, size.height - (highlight?.maxY ?? 0)))
+    let onTop = above > below
+    // A view too big to go beside keeps the top third in sight.
+    let room =
+      max(above, below) >= Self.minimumHeight ? max(above, below) : Int(size.height) - Int(size.height) / 3
+    let (lines, selected) = lines(rows: room - 2)
+    let height = min(lines.count + 2, room)
+    let box = Rect(
+      x: 0, y: onTop && room < Int(size.height) ? 0 : size.height - Double(height), width: size.width,
+      height: Double(height))
     canvas.fill(box)
     canvas.drawBox(box)
     for (row, line) in lines.prefix(height - 2).enumerated() {
@@ -120,4 +138,7 @@ public final class Inspector {
         line.prefix(max(0, Int(size.width) - 4)), x: 2, y: Int(box.minY) + 1 + row, style: style)
     }
   }
+
+  /// The fewest rows beside the selected view the panel goes in; with less, it covers the view.
+  static let minimumHeight = 8
 }
