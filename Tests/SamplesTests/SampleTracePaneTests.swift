@@ -87,4 +87,19 @@ struct SampleTracePaneTests {
     #expect(lab.traceView.lines.first == "key down Control+l")
     #expect(!lab.traceView.lines.contains { $0.hasPrefix("touches") })
   }
+
+  @Test func theWheelScrollsTheTraceBackToATouchsHitTest() {
+    let (app, lab) = TouchLab.makeApplication()
+    let driver = HeadlessDriver(application: app, size: Size(width: 80, height: 24))
+    driver.tap(x: 15, y: 2)
+    // Six rows show the end of the tap: the action, not where the touch landed.
+    #expect(!driver.screenText.contains("hit-test"))
+    let traceTop = 11 + (24 - 11) / 2
+    driver.scroll(x: 10, y: Double(traceTop + 2), dy: -20)
+    #expect(driver.screenText.contains("(9 back; wheel scrolls)"))
+    #expect(driver.screenText.contains("  touch 0 hit-test: View \"lab\" > Button \"Press me\""))
+    #expect(lab.traceView.scrollBack == 9, "no further than the oldest line")
+    driver.tap(x: 15, y: 2)
+    #expect(lab.traceView.scrollBack == 0, "a new entry shows the newest lines again")
+  }
 }
