@@ -140,10 +140,16 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   public var description: String {
     let mods = modifierFlags.subtracting([.capsLock, .numLock])
     let key: String
+    let typed = charactersIgnoringModifiers.unicodeScalars
     if let scalar = keysym.unicodeScalar, scalar.value > 0x20, !keysym.isKeypadKey {
       key = String(Character(scalar))
+    } else if let name = KeySpec.name(of: keysym) {
+      key = name
+    } else if typed.count == 1, let scalar = typed.first, scalar.value > 0x20, scalar.value != 0x7f {
+      // A legacy keysym (`EuroSign`) whose character only xkbcommon knows: the text says it.
+      key = charactersIgnoringModifiers
     } else {
-      key = KeySpec.name(of: keysym) ?? keysym.description
+      key = keysym.description
     }
     return "\(phase.rawValue) \(mods.isEmpty ? "" : mods.description + "+")\(key)"
   }
