@@ -22,7 +22,8 @@ enum TouchLab {
     and where each action went, over the action trace of each touch and key (the hit-test
     path, the view chosen, the control events and to whom). Control+G switches to the
     Gestures screen, which logs each gesture recognizer's state changes. Touches come from
-    the mouse or from a recording (--replay). Control+L clears the log and the trace, Control+Q quits.
+    the mouse or from a recording (--replay). Control+L clears the log and the trace,
+    Control+Q quits.
       --gestures   open on the Gestures screen
     """
 

@@ -59,7 +59,7 @@ public struct HostOptions: Equatable, Sendable {
       case "--record": keyPath = \.recordURL
       case "--replay": keyPath = \.replayURL
       case "--trace-actions": keyPath = \.traceActionsURL
-      case "--inspector-key": keyPath = nil
+      case "--inspector-key": keyPath = nil  // a key, not a file
       default:
         rest.append(argument)
         continue
@@ -70,21 +70,17 @@ public struct HostOptions: Equatable, Sendable {
       guard let value, !value.isEmpty else {
         throw CommandLineError(argument: name, reason: keyPath == nil ? "needs a key" : "needs a file path")
       }
-      guard let keyPath else {
-        guard options.inspectorKey == nil else {
-          throw CommandLineError(argument: name, reason: "given more than once")
-        }
+      let given = keyPath.map { options[keyPath: $0] != nil } ?? (options.inspectorKey != nil)
+      guard !given else { throw CommandLineError(argument: name, reason: "given more than once") }
+      if let keyPath {
+        options[keyPath: keyPath] = URL(fileURLWithPath: value)
+      } else {
         do {
           options.inspectorKey = try InspectorKey(parsing: value)
         } catch {
           throw CommandLineError(argument: name, reason: "\(error)")
         }
-        continue
       }
-      guard options[keyPath: keyPath] == nil else {
-        throw CommandLineError(argument: name, reason: "given more than once")
-      }
-      options[keyPath: keyPath] = URL(fileURLWithPath: value)
     }
     return (options, rest)
   }

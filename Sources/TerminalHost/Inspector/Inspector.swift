@@ -116,8 +116,9 @@ public final class Inspector {
     var highlight: Rect?
     if let view = selectedView, view.window != nil, view.window === application.keyWindow {
       let origin = view.convert(toScreen: Point(x: view.bounds.minX, y: view.bounds.minY))
-      highlight = Rect(origin: origin, size: view.frame.size)
-      canvas.applyStyle(TextStyle(attributes: .reverse), to: Rect(origin: origin, size: view.frame.size))
+      let rect = Rect(origin: origin, size: view.frame.size)
+      canvas.applyStyle(TextStyle(attributes: .reverse), to: rect)
+      highlight = rect
     }
     let above = Int(max(0, highlight?.minY ?? 0))
     let below = Int(max(0, size.height - (highlight?.maxY ?? 0)))
