@@ -17,7 +17,9 @@ struct KeyViewerOptions: Equatable {
     Shows how each key is decoded and everything xkbcommon says about the last key. Without
     --evdev it decodes what the terminal sends and explains where each character is on the
     chosen layout. Names xkbcommon does not know are shown as warnings; --strict refuses
-    them. Control+Q quits.
+    them. Under the log, "where it went" is the last key's action trace. F12 opens the
+    host's inspector; with --inspector-key none, F12 is shown like any other key.
+    Control+Q quits.
     """
 
   init() {}

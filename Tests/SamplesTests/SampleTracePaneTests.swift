@@ -1,6 +1,7 @@
 import EventReplay
 import Foundation
 import ResponderKit
+import TerminalHost
 import Testing
 import XKBKeyboard
 
@@ -101,5 +102,20 @@ struct SampleTracePaneTests {
     #expect(lab.traceView.scrollBack == 9, "no further than the oldest line")
     driver.tap(x: 15, y: 2)
     #expect(lab.traceView.scrollBack == 0, "a new entry shows the newest lines again")
+  }
+
+  @Test func aTraceFileAddsToTheSamplesTraceAndThePaneStillShowsEachKey() throws {
+    let (app, _) = try KeyViewer.makeApplication(KeyViewerOptions(), decodesDevice: false)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("keyviewer-\(UUID()).trace")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let trace = try ActionTraceFile(url: url).attach(to: app)
+    #expect(trace === app.actionTrace, "the file writes the app's own trace")
+    let driver = HeadlessDriver(application: app, size: Size(width: 100, height: 24))
+    driver.press("b")
+    let view = try #require(app.keyWindow?.rootView as? KeyLogView)
+    #expect(view.route.first == "key down b")
+    let written = try String(contentsOf: url, encoding: .utf8)
+    #expect(written.hasPrefix(view.route.map { $0 + "\n" }.joined()))
+    #expect(written.contains("key up b\n"))
   }
 }
