@@ -40,6 +40,39 @@ extension InputParser {
     return unknown(p, i + 1)
   }
 
+  /// Decodes and delivers the common CSI at `p` (`ESC [`, at most a private marker, numbers,
+  /// a final byte, all within `p[0..<n]`) in one pass over its bytes, returning the bytes
+  /// used; nil when it is anything else (unfinished, intermediate bytes, X10 mouse, the
+  /// Linux console's `CSI [`, over-long), which ``decodeCSI(_:_:final:time:)`` then decides.
+  @inline(__always)
+  mutating func deliverCommonCSI(
+    _ p: UnsafePointer<UInt8>, _ n: Int, time: TimeInterval, into items: inout some InputSink
+  ) -> Int? {
+    var start = 2
+    var marker: UInt8 = 0
+    if p[2] >= 0x3c && p[2] <= 0x3f {
+      marker = p[2]
+      start = 3
+    }
+    let limit = min(n, InputParser.maxSequenceLength)
+    guard let finalIndex = parameters.readPrefix(p + start, limit - start).map({ start + $0 }),
+      finalIndex < limit, p[finalIndex] >= 0x40 && p[finalIndex] <= 0x7e,
+      finalIndex > 2 || (p[2] != 0x4d && p[2] != 0x5b)
+    else { return nil }
+    let used = finalIndex + 1
+    switch dispatchParameters(marker: marker, intermediate: 0, final: p[finalIndex], time: time) {
+    case .input(let item):
+      trackMouseButton(item)
+      items.accept(item)
+    case .pasteStart:
+      inPaste = true
+      pasteDeliveredChunk = false
+    case .malformed:
+      items.accept(.unknown(Array(UnsafeBufferPointer(start: p, count: used))))
+    }
+    return used
+  }
+
   /// Whether `p[0..<n]` is one decimal number (no marker, no `;`).
   static func isSingleNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     guard n > 0 else { return false }
@@ -81,7 +114,13 @@ extension InputParser {
       intermediate = p[paramEnd]
     }
     guard readParameters(p + start, paramEnd - start) else { return .malformed }
+    return dispatchParameters(marker: marker, intermediate: intermediate, final: final, time: time)
+  }
 
+  /// Decodes a complete CSI whose numbers are in ``parameters``.
+  mutating func dispatchParameters(marker: UInt8, intermediate: UInt8, final: UInt8, time: TimeInterval)
+    -> CSIMeaning
+  {
     switch (marker, intermediate) {
     case (0, 0):
       return decodePlainCSI(final: final, time: time)
