@@ -76,6 +76,7 @@ struct CSIParameters {
   // The accessors are `mutating` only so the tuples are read in place, not copied.
 
   /// The number of numbers in a field (0 when the field is absent).
+  @inline(__always)
   mutating func count(inField field: Int) -> Int {
     guard field < fieldCount else { return 0 }
     return withUnsafeBytes(of: &starts) { bytes in
@@ -84,6 +85,7 @@ struct CSIParameters {
   }
 
   /// A number, nil when absent or empty.
+  @inline(__always)
   mutating func value(_ field: Int, _ sub: Int = 0) -> Int? {
     guard field < fieldCount else { return nil }
     let index: Int? = withUnsafeBytes(of: &starts) { bytes in

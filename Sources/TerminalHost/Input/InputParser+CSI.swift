@@ -60,7 +60,9 @@ extension InputParser {
       finalIndex > 2 || (p[2] != 0x4d && p[2] != 0x5b)
     else { return nil }
     let used = finalIndex + 1
-    switch dispatchParameters(marker: marker, intermediate: 0, final: p[finalIndex], time: time) {
+    let meaning = dispatchParameters(marker: marker, intermediate: 0, final: p[finalIndex], time: time)
+    // Consumed, so the item moves to the sink rather than being copied and destroyed twice.
+    switch consume meaning {
     case .input(let item):
       trackMouseButton(item)
       items.accept(item)
@@ -330,6 +332,7 @@ extension InputParser {
   }
 
   /// A key number that stands for a character: a Unicode scalar that is not a control.
+  @inline(__always)
   static func keyScalar(_ value: Int) -> Unicode.Scalar? {
     guard value >= 0x20, !(0x7f...0x9f).contains(value), value <= 0x10ffff,
       let scalar = Unicode.Scalar(UInt32(value))
@@ -339,6 +342,7 @@ extension InputParser {
 
   /// Modifiers (`1 + bits`, default none) and event type (1 press, 2 repeat, 3 release) from
   /// a field; nil when out of range.
+  @inline(__always)
   mutating func modifiersAndPhase(field: Int) -> (KeyEvent.ModifierFlags, KeyEvent.Phase)? {
     let encoded = parameter(field) ?? 1
     guard encoded >= 1, encoded <= 256 else { return nil }
@@ -363,8 +367,10 @@ extension InputParser {
   var fieldCount: Int { parameters.fieldCount }
 
   /// The number of numbers (sub-parameters) in a field.
+  @inline(__always)
   mutating func subparameterCount(_ field: Int) -> Int { parameters.count(inField: field) }
 
   /// A number, nil when absent or empty.
+  @inline(__always)
   mutating func parameter(_ field: Int, _ sub: Int = 0) -> Int? { parameters.value(field, sub) }
 }
