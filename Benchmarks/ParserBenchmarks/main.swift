@@ -1,7 +1,8 @@
 // Parser throughput (E1): a deterministic mixed byte stream, parsed in 4 KiB reads as a tty
 // delivers them, against a table-driven C tokenizer of the VT500-series parser state machine
 // (Benchmarks/CVTParser, the model xterm and libvterm follow, emitting the same token classes)
-// and a byte-counting loop over the same reads in the same run. Medians of the rounds.
+// and a byte-counting loop over the same reads in the same run. Medians of the rounds; the
+// parser's and the C tokenizer's rounds alternate, so load on a shared machine hits both.
 //
 //   swift run -c release ParserBenchmarks [--out FILE] [--megabytes N] [--rounds N]
 //     [--only CORPUS] [--handler-only]
@@ -108,6 +109,17 @@ func best(rounds: Int, _ body: () -> Void) -> Double {
     samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
   }
   return median(samples)
+}
+
+/// Seconds for the medians of `rounds` runs of `first` and of `second`, taken in turns so
+/// that a shared machine's changing load falls on both alike.
+func alternating(rounds: Int, _ first: () -> Void, _ second: () -> Void) -> (Double, Double) {
+  var samples: ([Double], [Double]) = ([], [])
+  for _ in 0..<rounds {
+    samples.0.append(best(rounds: 1, first))
+    samples.1.append(best(rounds: 1, second))
+  }
+  return (median(samples.0), median(samples.1))
 }
 
 /// The baseline: counts ESC bytes read by read, the least any parser must do.
@@ -278,10 +290,9 @@ for (name, data) in corpora where only == nil || only == name {
   var arrayItems = 0
   var escapes = 0
   var tokens = CVTResult()
-  let handlerSeconds = best(rounds: rounds) { items = parseWithHandler(data) }
-  let cSeconds = best(rounds: rounds) {
-    tokens = data.withUnsafeBufferPointer { CVTTokenize($0.baseAddress, $0.count, readSize) }
-  }
+  let (handlerSeconds, cSeconds) = alternating(
+    rounds: rounds, { items = parseWithHandler(data) },
+    { tokens = data.withUnsafeBufferPointer { CVTTokenize($0.baseAddress, $0.count, readSize) } })
   let arraySeconds =
     skipArrays ? .infinity : best(rounds: rounds) { arrayItems = parseIntoArrays(data) }
   if skipArrays { arrayItems = items }
