@@ -60,9 +60,7 @@ extension InputParser {
       finalIndex > 2 || (p[2] != 0x4d && p[2] != 0x5b)
     else { return nil }
     let used = finalIndex + 1
-    let meaning = dispatchParameters(marker: marker, intermediate: 0, final: p[finalIndex], time: time)
-    // Consumed, so the item moves to the sink rather than being copied and destroyed twice.
-    switch consume meaning {
+    switch dispatchParameters(marker: marker, intermediate: 0, final: p[finalIndex], time: time) {
     case .input(let item):
       trackMouseButton(item)
       items.accept(item)

@@ -299,15 +299,14 @@ public struct InputParser: Sendable {
         i += used
         continue
       }
-      let step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
+      var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
-      let effect = step.effect
-      if let item = step.item {
+      if let item = step.item.take() {
         trackMouseButton(item)
         items.accept(item)
       }
-      switch effect {
+      switch step.effect {
       case .none: break
       case .startPaste:
         inPaste = true
