@@ -1,10 +1,15 @@
 // Parser throughput (E1): a deterministic mixed byte stream, parsed in 4 KiB reads as a tty
 // delivers them, against a table-driven C tokenizer of the VT500-series parser state machine
 // (Benchmarks/CVTParser, the model xterm and libvterm follow, emitting the same token classes)
-// and a byte-counting loop over the same reads in the same run. Medians of the rounds.
+// and a byte-counting loop over the same reads in the same run. Medians of the rounds; the
+// parser's and the C tokenizer's rounds alternate, so load on a shared machine hits both.
 //
 //   swift run -c release ParserBenchmarks [--out FILE] [--megabytes N] [--rounds N]
 //     [--only CORPUS] [--handler-only]
+//
+// For the mixed stream it also counts instructions per byte with callgrind (parser and C
+// tokenizer each over the same 2 MB), which do not move with the machine's load; valgrind
+// runs a copy of this program without DWARF in `--count-instructions` mode.
 //
 // Writes the mixed stream to FILE (default .build/parser-bench/mixed.bin), and the same mix
 // without kitty keys to FILE-nokitty.bin (Textual throws on kitty sub-fields), so peers.py
@@ -106,6 +111,17 @@ func best(rounds: Int, _ body: () -> Void) -> Double {
   return median(samples)
 }
 
+/// Seconds for the medians of `rounds` runs of `first` and of `second`, taken in turns so
+/// that a shared machine's changing load falls on both alike.
+func alternating(rounds: Int, _ first: () -> Void, _ second: () -> Void) -> (Double, Double) {
+  var samples: ([Double], [Double]) = ([], [])
+  for _ in 0..<rounds {
+    samples.0.append(best(rounds: 1, first))
+    samples.1.append(best(rounds: 1, second))
+  }
+  return (median(samples.0), median(samples.1))
+}
+
 /// The baseline: counts ESC bytes read by read, the least any parser must do.
 func countingLoop(_ data: [UInt8]) -> Int {
   var escapes = 0
@@ -167,6 +183,7 @@ var megabytes = 20
 var rounds = 5
 var only: String?
 var skipArrays = false
+var countInstructions = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
@@ -175,6 +192,7 @@ while let argument = arguments.next() {
   case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
   case "--only": only = arguments.next()
   case "--handler-only": skipArrays = true
+  case "--count-instructions": countInstructions = true
   default:
     FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
     exit(2)
@@ -199,6 +217,57 @@ let corpora: [(String, [UInt8])] = [
   ("kitty keys", makeStream(size: megabytes * 250_000, kinds: [(.kitty, 1)], seed: 9)),
 ]
 
+// Under callgrind: parse the corpus once with each side, nothing else, and print its size.
+if countInstructions {
+  let data = corpora.first { $0.0 == (only ?? "mixed") }!.1
+  let items = parseWithHandler(data)
+  let tokens = data.withUnsafeBufferPointer { CVTTokenize($0.baseAddress, $0.count, readSize) }
+  print(data.count, items, tokens.checksum)
+  exit(0)
+}
+
+/// Instructions per byte of the handler parser and of the C tokenizer on `corpus` (2 MB),
+/// from callgrind counting only `InputParser.parse(_:at:each:)` or `CVTTokenize`.
+func instructionsPerByte(_ corpus: String) -> (swift: Double, c: Double)? {
+  let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ParserBenchmarks-nodebug").path
+  func run(_ arguments: [String], output: Pipe? = nil, errors: Pipe? = nil) -> Process? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = output ?? FileHandle.nullDevice
+    process.standardError = errors ?? FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    return process
+  }
+  guard let strip = run(["objcopy", "--strip-debug", CommandLine.arguments[0], copy]) else { return nil }
+  strip.waitUntilExit()
+  func collected(_ function: String) -> (instructions: Double, bytes: Double)? {
+    let output = Pipe()
+    let errors = Pipe()
+    guard
+      let process = run(
+        [
+          "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=\(function)",
+          copy,
+          "--count-instructions", "--only", corpus, "--megabytes", "2",
+        ], output: output, errors: errors)
+    else { return nil }
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard
+      let instructions = log.split(separator: "\n").first(where: { $0.contains("Collected :") })
+        .flatMap({ $0.split(separator: " ").last }).flatMap({ Double($0) }),
+      let bytes = printed.split(separator: " ").first.flatMap({ Double($0) })
+    else { return nil }
+    return (instructions, bytes)
+  }
+  guard let parser = collected("$s12TerminalHost11InputParserV5parse_2at4each*"),
+    let tokenizer = collected("CVTTokenize")
+  else { return nil }
+  return (parser.instructions / parser.bytes, tokenizer.instructions / tokenizer.bytes)
+}
+
 let directory = (outPath as NSString).deletingLastPathComponent
 if !directory.isEmpty {
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -221,10 +290,9 @@ for (name, data) in corpora where only == nil || only == name {
   var arrayItems = 0
   var escapes = 0
   var tokens = CVTResult()
-  let handlerSeconds = best(rounds: rounds) { items = parseWithHandler(data) }
-  let cSeconds = best(rounds: rounds) {
-    tokens = data.withUnsafeBufferPointer { CVTTokenize($0.baseAddress, $0.count, readSize) }
-  }
+  let (handlerSeconds, cSeconds) = alternating(
+    rounds: rounds, { items = parseWithHandler(data) },
+    { tokens = data.withUnsafeBufferPointer { CVTTokenize($0.baseAddress, $0.count, readSize) } })
   let arraySeconds =
     skipArrays ? .infinity : best(rounds: rounds) { arrayItems = parseIntoArrays(data) }
   if skipArrays { arrayItems = items }
@@ -247,6 +315,23 @@ for (name, data) in corpora where only == nil || only == name {
       met: name == "mixed" ? throughput / (mb / cSeconds) >= 0.6 && throughput >= 200 : nil, rounds: rounds,
       note: "byte-counting loop \(formatted(mb / baseSeconds, 0)) MB/s"))
   if escapes == -1 { print("") }  // keeps the baseline's result alive
+}
+
+if only == nil || only == "mixed" {
+  if let counts = instructionsPerByte("mixed") {
+    print(
+      String(
+        format: "mixed, callgrind: %.1f instructions per byte; C VT500 state machine %.1f (C/parser %.2f)",
+        counts.swift, counts.c, counts.c / counts.swift))
+    results.append(
+      BenchmarkResult(
+        name: "input parser, mixed, per byte", value: counts.swift, unit: "instructions",
+        baseline: "C VT500 state machine", baselineValue: counts.c,
+        target: "≤ 1.67× C (0.6× its speed)", met: counts.swift / counts.c <= 1 / 0.6, rounds: 1,
+        note: "callgrind; InputParser.parse(_:at:each:) and CVTTokenize over the same 2 MB"))
+  } else {
+    print("mixed, callgrind: valgrind not available, instruction counts skipped")
+  }
 }
 
 // The floor: appending ready-made key items to an array and destroying them, with no

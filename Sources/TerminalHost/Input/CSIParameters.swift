@@ -26,8 +26,14 @@ struct CSIParameters {
   /// Reads `p[0..<n]`, parameter bytes only (0x30…0x3f). False when a byte is misplaced or
   /// there are more than ``capacity`` numbers.
   mutating func read(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    readPrefix(p, n) == n
+  }
+
+  /// Reads the parameter bytes (digits, `:` and `;`) at the start of `p[0..<n]` and returns
+  /// how many there were: the index of the first other byte, or `n`. Nil when there are more
+  /// than ``capacity`` numbers. One pass, so a sequence's numbers are read as it is scanned.
+  mutating func readPrefix(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
     fieldCount = 0
-    guard n > 0 else { return true }
     return withUnsafeMutableBytes(of: &values) { valueBytes in
       withUnsafeMutableBytes(of: &starts) { startBytes in
         let values = valueBytes.bindMemory(to: Int32.self)
@@ -36,13 +42,14 @@ struct CSIParameters {
         var fields = 0
         var value: Int32 = -1
         starts[0] = 0
-        for index in 0..<n {
-          let byte = p[index]
+        var end = 0
+        while end < n {
+          let byte = p[end]
           if byte &- 0x30 < 10 {
             let digit = Int32(byte &- 0x30)
             value = value < 0 ? digit : value >= 99_999_999 ? CSIParameters.saturated : value &* 10 &+ digit
           } else if byte == 0x3a || byte == 0x3b {
-            guard count < CSIParameters.capacity - 1 else { return false }
+            guard count < CSIParameters.capacity - 1 else { return nil }
             values[count] = value
             count += 1
             value = -1
@@ -51,15 +58,17 @@ struct CSIParameters {
               starts[fields] = UInt8(count)
             }
           } else {
-            return false
+            break
           }
+          end += 1
         }
+        guard end > 0 else { return 0 }
         values[count] = value
         count += 1
         fields += 1
         starts[fields] = UInt8(count)
         fieldCount = fields
-        return true
+        return end
       }
     }
   }
@@ -67,6 +76,7 @@ struct CSIParameters {
   // The accessors are `mutating` only so the tuples are read in place, not copied.
 
   /// The number of numbers in a field (0 when the field is absent).
+  @inline(__always)
   mutating func count(inField field: Int) -> Int {
     guard field < fieldCount else { return 0 }
     return withUnsafeBytes(of: &starts) { bytes in
@@ -75,6 +85,7 @@ struct CSIParameters {
   }
 
   /// A number, nil when absent or empty.
+  @inline(__always)
   mutating func value(_ field: Int, _ sub: Int = 0) -> Int? {
     guard field < fieldCount else { return nil }
     let index: Int? = withUnsafeBytes(of: &starts) { bytes in

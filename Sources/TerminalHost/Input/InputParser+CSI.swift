@@ -40,6 +40,39 @@ extension InputParser {
     return unknown(p, i + 1)
   }
 
+  /// Decodes and delivers the common CSI at `p` (`ESC [`, at most a private marker, numbers,
+  /// a final byte, all within `p[0..<n]`) in one pass over its bytes, returning the bytes
+  /// used; nil when it is anything else (unfinished, intermediate bytes, X10 mouse, the
+  /// Linux console's `CSI [`, over-long), which ``decodeCSI(_:_:final:time:)`` then decides.
+  @inline(__always)
+  mutating func deliverCommonCSI(
+    _ p: UnsafePointer<UInt8>, _ n: Int, time: TimeInterval, into items: inout some InputSink
+  ) -> Int? {
+    var start = 2
+    var marker: UInt8 = 0
+    if p[2] >= 0x3c && p[2] <= 0x3f {
+      marker = p[2]
+      start = 3
+    }
+    let limit = min(n, InputParser.maxSequenceLength)
+    guard let finalIndex = parameters.readPrefix(p + start, limit - start).map({ start + $0 }),
+      finalIndex < limit, p[finalIndex] >= 0x40 && p[finalIndex] <= 0x7e,
+      finalIndex > 2 || (p[2] != 0x4d && p[2] != 0x5b)
+    else { return nil }
+    let used = finalIndex + 1
+    switch dispatchParameters(marker: marker, intermediate: 0, final: p[finalIndex], time: time) {
+    case .input(let item):
+      trackMouseButton(item)
+      items.accept(item)
+    case .pasteStart:
+      inPaste = true
+      pasteDeliveredChunk = false
+    case .malformed:
+      items.accept(.unknown(Array(UnsafeBufferPointer(start: p, count: used))))
+    }
+    return used
+  }
+
   /// Whether `p[0..<n]` is one decimal number (no marker, no `;`).
   static func isSingleNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     guard n > 0 else { return false }
@@ -81,7 +114,13 @@ extension InputParser {
       intermediate = p[paramEnd]
     }
     guard readParameters(p + start, paramEnd - start) else { return .malformed }
+    return dispatchParameters(marker: marker, intermediate: intermediate, final: final, time: time)
+  }
 
+  /// Decodes a complete CSI whose numbers are in ``parameters``.
+  mutating func dispatchParameters(marker: UInt8, intermediate: UInt8, final: UInt8, time: TimeInterval)
+    -> CSIMeaning
+  {
     switch (marker, intermediate) {
     case (0, 0):
       return decodePlainCSI(final: final, time: time)
@@ -291,6 +330,7 @@ extension InputParser {
   }
 
   /// A key number that stands for a character: a Unicode scalar that is not a control.
+  @inline(__always)
   static func keyScalar(_ value: Int) -> Unicode.Scalar? {
     guard value >= 0x20, !(0x7f...0x9f).contains(value), value <= 0x10ffff,
       let scalar = Unicode.Scalar(UInt32(value))
@@ -300,6 +340,7 @@ extension InputParser {
 
   /// Modifiers (`1 + bits`, default none) and event type (1 press, 2 repeat, 3 release) from
   /// a field; nil when out of range.
+  @inline(__always)
   mutating func modifiersAndPhase(field: Int) -> (KeyEvent.ModifierFlags, KeyEvent.Phase)? {
     let encoded = parameter(field) ?? 1
     guard encoded >= 1, encoded <= 256 else { return nil }
@@ -324,8 +365,10 @@ extension InputParser {
   var fieldCount: Int { parameters.fieldCount }
 
   /// The number of numbers (sub-parameters) in a field.
+  @inline(__always)
   mutating func subparameterCount(_ field: Int) -> Int { parameters.count(inField: field) }
 
   /// A number, nil when absent or empty.
+  @inline(__always)
   mutating func parameter(_ field: Int, _ sub: Int = 0) -> Int? { parameters.value(field, sub) }
 }

@@ -265,23 +265,11 @@ public struct InputParser: Sendable {
     while i < n {
       let byte = p[i]
       let skipping = discardingSequence || skippingString
-      if !inPaste && !skipping && byte >= 0x20 && byte < 0x7f {
-        // Hot path: runs of printable ASCII. Each key is built in place and moved to the
-        // sink: a key retains nothing, so building is cheaper than copying a ready-made one.
-        var j = i
-        repeat {
-          items.accept(.event(.key(InputParser.asciiKey(p[j], time: time))))
-          j += 1
-        } while j < n && p[j] >= 0x20 && p[j] < 0x7f
-        i = j
-        continue
-      }
-      if byte >= 0x80 && !inPaste && !skipping {
-        // UTF-8 text, decoded here rather than through `decode` to skip building a `Step`.
-        let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
-        if used == 0 { break }
-        items.accept(.event(.key(InputParser.characterKey(scalar, time: time))))
-        i += used
+      if (byte >= 0x20 && byte != 0x7f) && !inPaste && !skipping {
+        // Typed text, the bulk of any input, decoded in runs.
+        let end = scanText(p, i, n, final: final, time: time, into: &items)
+        if end == i { break }
+        i = end
         continue
       }
       if inPaste {
@@ -305,6 +293,12 @@ public struct InputParser: Sendable {
         i += used
         continue
       }
+      if byte == 0x1b && n - i > 2 && p[i + 1] == 0x5b,
+        let used = deliverCommonCSI(p + i, n - i, time: time, into: &items)
+      {
+        i += used
+        continue
+      }
       var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
@@ -322,6 +316,39 @@ public struct InputParser: Sendable {
       }
     }
     return i
+  }
+
+  /// Delivers the run of printable ASCII and UTF-8 characters at `p[start...]` (outside a
+  /// paste), one key each, and returns where it stopped: at a control byte, DEL, or a
+  /// character cut off by the end of `p` (unless `final`). Invalid UTF-8 is U+FFFD.
+  ///
+  /// A text key holds no references, so once handled it is moved to a spare slot and
+  /// overwritten there by the next, never destroyed.
+  @inline(__always)
+  func scanText(
+    _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, final: Bool, time: TimeInterval,
+    into items: inout some InputSink
+  ) -> Int {
+    withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
+      let spare = buffer.baseAddress!
+      var i = start
+      while i < n {
+        let byte = p[i]
+        if byte < 0x7f {
+          guard byte >= 0x20 else { break }
+          items.accept(referenceFree: .event(.key(InputParser.asciiKey(byte, time: time))), spare: spare)
+          i += 1
+        } else {
+          guard byte != 0x7f else { break }
+          let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
+          if used == 0 { break }
+          items.accept(
+            referenceFree: .event(.key(InputParser.characterKey(scalar, time: time))), spare: spare)
+          i += used
+        }
+      }
+      return i
+    }
   }
 
   /// What decoding one item asks the loop to do besides delivering it.

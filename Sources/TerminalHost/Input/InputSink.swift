@@ -3,11 +3,23 @@
 protocol InputSink {
   /// Takes one decoded item.
   mutating func accept(_ item: consuming TerminalInput)
+  /// Takes an item that holds no references (a key typed as text). A sink that only lends
+  /// the item moves it to `spare` afterwards instead of destroying it: the parser overwrites
+  /// that memory with the next item, which saves a destroy per typed character.
+  mutating func accept(
+    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>)
 }
 
 extension Array: InputSink where Element == TerminalInput {
   @inline(__always)
   mutating func accept(_ item: consuming TerminalInput) { append(item) }
+
+  @inline(__always)
+  mutating func accept(
+    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>
+  ) {
+    append(item)
+  }
 }
 
 /// Hands each item to a closure.
@@ -17,4 +29,10 @@ struct ClosureSink: InputSink {
 
   @inline(__always)
   func accept(_ item: consuming TerminalInput) { body(item) }
+
+  @inline(__always)
+  func accept(referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>) {
+    body(item)
+    spare.initialize(to: item)
+  }
 }

@@ -1,0 +1,89 @@
+import ResponderKit
+import Testing
+
+@testable import TerminalHost
+
+/// The parser's fast paths — typed text decoded in runs, and common control sequences read
+/// and delivered in one pass — at their edges: reads that end inside a character or a
+/// sequence, invalid UTF-8 inside a run, and escape bytes inside a paste. Inputs are the
+/// bytes xterm and kitty send.
+@Suite struct ParserFastPathTests {
+  static let replacement = key(Keysym(0x0100_fffd), "\u{FFFD}")
+
+  /// Items from the handler form, fed in the given pieces, then timed out.
+  static func handled(_ pieces: [[UInt8]]) -> [TerminalInput] {
+    var parser = InputParser()
+    var items: [TerminalInput] = []
+    for piece in pieces {
+      piece.withUnsafeBytes { parser.parse($0, at: 0) { items.append($0) } }
+    }
+    items += parser.expire(at: 1000)
+    return items
+  }
+
+  @Test func textRunSplitInsideUTF8CharactersGivesTheSameKeys() {
+    // What a terminal sends for typed text: UTF-8 of one to four bytes per character.
+    let text = "naïve €100 日本 😀 привет ß 𝄞!"
+    let expected = text.map { char($0) }
+    #expect(decodeAtEverySplit(bytes(text)) == expected)
+    let utf8 = bytes(text)
+    for cut in 0...utf8.count {
+      #expect(Self.handled([Array(utf8[..<cut]), Array(utf8[cut...])]) == expected, "cut \(cut)")
+    }
+  }
+
+  @Test func escapeAtTheEndOfAReadWaitsForTheRestOfItsSequence() {
+    // xterm's Up (normal cursor mode), kitty's Control+a and an SGR press, each cut right
+    // after the ESC that ends a run of text.
+    #expect(Self.handled([bytes("ab\u{1b}"), bytes("[A")]) == [char("a"), char("b"), key(.up)])
+    #expect(
+      Self.handled([bytes("é\u{1b}"), bytes("[97;5u")])
+        == [char("é"), key(Keysym(0x61), "\u{1}", ignoring: "a", .control)])
+    #expect(Self.handled([bytes("x\u{1b}"), bytes("[<0;10;5M")]) == [char("x"), touch(.began, 9, 4)])
+    #expect(Self.handled([bytes("x\u{1b}[<0;10;5"), bytes("M")]) == [char("x"), touch(.began, 9, 4)])
+    // With nothing after it before the timeout, the ESC was the Escape key.
+    #expect(Self.handled([bytes("ab\u{1b}")]) == [char("a"), char("b"), key(.escape, "\u{1b}")])
+  }
+
+  @Test func invalidUTF8InsideARunIsReplacedAndTheRunGoesOn() {
+    let r = Self.replacement
+    // A stray byte, a truncated three-byte character (one U+FFFD for its maximal prefix),
+    // and a lead byte cut off by ESC: each is U+FFFD, the text around it survives.
+    #expect(
+      decodeAtEverySplit([0x61, 0x62, 0xff, 0x63, 0x64]) == [char("a"), char("b"), r, char("c"), char("d")])
+    #expect(decodeAtEverySplit([0x61, 0xe2, 0x82, 0x7a]) == [char("a"), r, char("z")])
+    #expect(decodeAtEverySplit(bytes("é") + [0xc3] + bytes("\u{1b}[A")) == [char("é"), r, key(.up)])
+    // A character cut off by the end of input is settled by the timeout as U+FFFD.
+    #expect(Self.handled([bytes("ok"), [0xf0, 0x9f, 0x98]]) == [char("o"), char("k"), r])
+  }
+
+  @Test func escapeBytesInsideAPasteArePastedText() {
+    // xterm brackets pasted text with CSI 200~ … CSI 201~; the text may hold anything,
+    // escape sequences and a partial end marker included.
+    let pasted = "a\u{1b}[Ab\u{1b}[<0;1;1M\u{1b}[201x\u{1b}"
+    let input = bytes("\u{1b}[200~" + pasted + "\u{1b}[201~z")
+    #expect(decodeAtEverySplit(input) == [.event(.paste(pasted, timestamp: 0)), char("z")])
+  }
+
+  /// Sequences xterm, kitty and rxvt send, some taking the one-pass path and some (with
+  /// intermediate bytes, `CSI M`, `CSI [`) the general one.
+  static let sequences = [
+    "\u{1b}[A", "\u{1b}[1;5C", "\u{1b}[3~", "\u{1b}[15;2~", "\u{1b}[Z", "\u{1b}[97;5u", "\u{1b}[1089::99;5u",
+    "\u{1b}[97:65;2u", "\u{1b}[97;1:3u", "\u{1b}[0;;229u", "\u{1b}[27;5;97~", "\u{1b}[<0;10;5M",
+    "\u{1b}[<0;10;5m", "\u{1b}[<64;3;4M", "\u{1b}[<35;220;60M", "\u{1b}[I", "\u{1b}[O", "\u{1b}[?62;22c",
+    "\u{1b}[?1u", "\u{1b}[12;40R", "\u{1b}[6;20;10t", "\u{1b}[2$", "\u{1b}[?2004;1$y", "\u{1b}[M !!",
+    "\u{1b}[[A", "\u{1b}[5q", "\u{1b}[1<A", "\u{1b}[?5;7z", "\u{1b}[1;2;3;4u",
+  ]
+
+  @Test("the one-pass path decodes a sequence as the general decoder does", arguments: sequences)
+  func onePassAgreesWithTheGeneralDecoder(_ sequence: String) {
+    let input = bytes(sequence)
+    var general = InputParser()
+    let step = input.withUnsafeBufferPointer {
+      general.decode($0.baseAddress!, $0.count, final: true, altPrefixed: false, time: 0)
+    }
+    #expect(step.used == input.count)
+    #expect(decodeAtEverySplit(input) == (step.item.map { [$0] } ?? []))
+    #expect(Self.handled([input]) == (step.item.map { [$0] } ?? []))
+  }
+}
