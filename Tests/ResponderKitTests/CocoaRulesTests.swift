@@ -428,13 +428,41 @@ struct TargetHooksRuleTests {
   }
 
   @Test func classesThatOverrideNeitherHookAreKnownWithoutCallingThem() {
-    #expect(TargetHooks.overridden(by: Redirector.self))
-    #expect(TargetHooks.overridden(by: Supplementer.self))
-    #expect(!TargetHooks.overridden(by: View.self))
-    #expect(!TargetHooks.overridden(by: Performer.self))
-    #expect(!TargetHooks.overridden(by: Window.self))
-    #expect(!TargetHooks.overridden(by: Application.self))
+    #expect(TargetHooks.kind(of: Redirector.self) == .hooked)
+    #expect(TargetHooks.kind(of: Supplementer.self) == .hooked)
+    #expect(TargetHooks.kind(of: View.self) != .hooked)
+    #expect(TargetHooks.kind(of: Performer.self) != .hooked)
+    #expect(TargetHooks.kind(of: Window.self) == .plain)
+    #expect(TargetHooks.kind(of: Application.self) == .plain)
   }
+
+  @Test func onlyViewsThatKeepTheFrameworksSearchStepArePassedUnretained() {
+    #expect(TargetHooks.kind(of: View.self) == .plainView)
+    #expect(TargetHooks.kind(of: Gatekeeper.self) == .plainView)
+    // Its own canPerformAction, or its own next, runs app code: searched the normal way.
+    #expect(TargetHooks.kind(of: Performer.self) == .plain)
+    #expect(TargetHooks.kind(of: NextOverridingView.self) == .plain)
+    #expect(TargetHooks.kind(of: ViewController.self) == .plain)
+  }
+
+  @Test func aViewThatOverridesNextIsFollowedThroughItsOverride() {
+    let (app, window, root) = makeApp()
+    let target = Performer("elsewhere"), inner = NextOverridingView()
+    inner.redirect = target
+    root.addSubview(inner)
+    let focus = View()
+    inner.addSubview(focus)
+    window.makeFirstResponder(window)
+    // Twice: the second search passes the plain views unretained.
+    #expect(app.target(forAction: .rulesAction, to: nil, from: focus) === target)
+    #expect(app.target(forAction: .rulesAction, to: nil, from: focus) === target)
+  }
+}
+
+/// Sends the chain somewhere else than its superview.
+private final class NextOverridingView: View {
+  weak var redirect: Responder?
+  override var next: Responder? { redirect ?? super.next }
 }
 
 // MARK: - Rule 5
