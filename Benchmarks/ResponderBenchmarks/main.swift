@@ -120,6 +120,13 @@ func send() -> Bool {
   app.sendAction(.benchmarkAction, to: nil, from: nil)
 }
 
+/// ``send()`` through the dispatch's instantiation without trace hooks (`sendActionUntraced`):
+/// what tracing off is compared with.
+@MainActor @inline(never)
+func sendUntraced() -> Bool {
+  app.sendActionUntraced(.benchmarkAction, to: nil, from: nil)
+}
+
 /// Nanoseconds of CPU time this thread has used: on a machine shared with other work, time
 /// spent descheduled does not count against the code measured.
 func now() -> UInt64 {
@@ -167,12 +174,11 @@ func timedSends(_ count: Int) -> Int {
   return sent
 }
 
-/// The same sends through the dispatch's instantiation without trace hooks
-/// (`sendActionUntraced`): what tracing off is compared with.
+/// The same sends with the trace hooks compiled out.
 @MainActor @inline(never)
 func timedUntracedSends(_ count: Int) -> Int {
   var sent = 0
-  for _ in 0..<count where app.sendActionUntraced(.benchmarkAction, to: nil, from: nil) { sent &+= 1 }
+  for _ in 0..<count where sendUntraced() { sent &+= 1 }
   return sent
 }
 

@@ -40,7 +40,7 @@ extension Application {
     guard let trace = actionTrace else {
       return dispatch(action, to: target, from: sender, for: event, ActionTrace.Off())
     }
-    let requested = target.map { "to \(ActionTrace.name(of: $0))" } ?? "to the first responder"
+    let requested = target.map { "to \(ActionTrace.name(ofObject: $0))" } ?? "to the first responder"
     let entry = trace.begin("action \(action): from \(ActionTrace.name(of: sender)), \(requested)")
     defer { trace.end(entry) }
     return dispatch(action, to: target, from: sender, for: event, ActionTrace.On(trace: trace))
@@ -175,11 +175,11 @@ extension Application {
     }
     let key = keyWindow
     if let key {
-      trace.note("key window \(ActionTrace.name(of: key))")
+      trace.note("key window \(ActionTrace.name(ofObject: key))")
       if let found = search(key, action, sender, trace) { return found }
     }
     if let main = modalWindow ?? mainWindow, main !== key {
-      trace.note("\(modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(of: main))")
+      trace.note("\(modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(ofObject: main))")
       if let found = search(main, action, sender, trace) { return found }
     }
     trace.note("the application")
@@ -207,7 +207,8 @@ extension Application {
       trace.visit(responder, nil)
       return .responder(responder)
     }
-    trace.note("  \(ActionTrace.name(of: responder)) redirects to \(ActionTrace.name(of: object))")
+    trace.note(
+      "  \(ActionTrace.name(ofObject: responder)) redirects to \(ActionTrace.name(ofObject: object))")
     let resolved = ResolvedTarget(explicit: object, action)
     trace.visit(object, resolved == nil ? .doesNotImplement : nil)
     return resolved
