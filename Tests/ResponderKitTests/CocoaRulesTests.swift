@@ -457,6 +457,39 @@ struct TargetHooksRuleTests {
     #expect(app.target(forAction: .rulesAction, to: nil, from: focus) === target)
     #expect(app.target(forAction: .rulesAction, to: nil, from: focus) === target)
   }
+
+  @Test func theUntracedSearchFindsWhatTheTracedOneFinds() {
+    let (app, window, root) = makeApp()
+    let middle = TableOnlyView(), gate = Performer("gate")
+    root.addSubview(middle)
+    middle.addSubview(gate)
+    var deepest: View = gate
+    for _ in 0..<5 {
+      let view = View()
+      deepest.addSubview(view)
+      deepest = view
+    }
+    window.makeFirstResponder(window)
+    gate.allows = false
+    // The first search reads each class's kind; the next ones pass plain views unretained
+    // and stop at the gate, which answers through its own canPerformAction.
+    for _ in 0..<2 { #expect(app.target(forAction: .rulesAction, to: nil, from: deepest) === middle) }
+    let trace = ActionTrace()
+    app.actionTrace = trace
+    #expect(app.sendAction(.rulesAction, to: nil, from: deepest))
+    #expect(trace.last?.performer === middle)
+    app.actionTrace = nil
+    #expect(middle.performed == 1)
+    #expect(app.sendAction(.rulesAction, to: nil, from: deepest) && middle.performed == 2)
+    #expect(TargetHooks.kind(of: TableOnlyView.self) == .plainView)
+  }
+}
+
+/// A view that only declares the action in its table: a plain view the unretained walk finds.
+private final class TableOnlyView: View {
+  var performed = 0
+  override class var actionTable: ActionTable { actions }
+  private static let actions = ActionTable(TableOnlyView.self) { $0.add(.rulesAction) { $0.performed += 1 } }
 }
 
 /// Sends the chain somewhere else than its superview.

@@ -2,8 +2,8 @@
 /// responder-chain search visited and why it was passed by, the key commands, key bindings
 /// and menus a key met, the view a touch hit and the control events it sent.
 ///
-/// Set one as ``Application/actionTrace`` to record; with none set, dispatch pays a test per
-/// object visited. The records come from the dispatch code itself as it runs, so they show
+/// Set one as ``Application/actionTrace`` to record; with none set, the action search runs
+/// its instantiation without trace code (one test per dispatch). The records come from the dispatch code itself as it runs, so they show
 /// what happened, not a reconstruction:
 ///
 /// ```swift
@@ -30,7 +30,8 @@ public final class ActionTrace {
     case cannotPerform = "canPerformAction said no"
     /// The target's ``Responder/validate(_:)`` disabled the item.
     case vetoedByValidation = "vetoed by validation"
-    /// The object is in another window than the one the search may reach.
+    /// The object is in another window than the one being searched: a sender the window's
+    /// search does not start at.
     case differentWindow = "different window"
     /// A modal session shuts the object (or its window) out.
     case modalShutOut = "modal shut-out"
