@@ -3,8 +3,8 @@
 /// and menus a key met, the view a touch hit and the control events it sent.
 ///
 /// Set one as ``Application/actionTrace`` to record; with none set, the action search runs
-/// its instantiation without trace code (one test per dispatch). The records come from the dispatch code itself as it runs, so they show
-/// what happened, not a reconstruction:
+/// its instantiation without trace code (one test per dispatch). The records come from the
+/// dispatch code itself as it runs, so they show what happened, not a reconstruction:
 ///
 /// ```swift
 /// let trace = ActionTrace()
