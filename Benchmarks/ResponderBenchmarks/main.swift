@@ -4,14 +4,14 @@
 // heap, hit-testing and dispatch of a 10,000-view window and a 1,000-window application.
 //
 // Run in release: `make bench`. Times are thread CPU time, the median of 7 rounds; instructions
-// per operation come from callgrind (`ResponderBenchmarks --only send|plain N`, counting only
-// the timed loop, two counts so set-up cancels out). Heap growth comes from glibc's mallinfo2.
+// per operation come from callgrind (`ResponderBenchmarks --only send|untraced|traced|plain N`,
+// counting only the timed loop, two counts so set-up cancels out). Heap growth comes from glibc's mallinfo2.
 
 import BenchmarkSupport
 import CMalloc
 import Foundation
 import Glibc
-import ResponderKit
+@_spi(Benchmarks) import ResponderKit
 
 extension Action {
   /// Implemented only by the application, so a search visits the whole chain.
@@ -120,6 +120,13 @@ func send() -> Bool {
   app.sendAction(.benchmarkAction, to: nil, from: nil)
 }
 
+/// ``send()`` through the dispatch's instantiation without trace hooks (`sendActionUntraced`):
+/// what tracing off is compared with.
+@MainActor @inline(never)
+func sendUntraced() -> Bool {
+  app.sendActionUntraced(.benchmarkAction, to: nil, from: nil)
+}
+
 /// Nanoseconds of CPU time this thread has used: on a machine shared with other work, time
 /// spent descheduled does not count against the code measured.
 func now() -> UInt64 {
@@ -167,6 +174,14 @@ func timedSends(_ count: Int) -> Int {
   return sent
 }
 
+/// The same sends with the trace hooks compiled out.
+@MainActor @inline(never)
+func timedUntracedSends(_ count: Int) -> Int {
+  var sent = 0
+  for _ in 0..<count where sendUntraced() { sent &+= 1 }
+  return sent
+}
+
 /// The same sends with an ``ActionTrace`` recording each (keeping the last 100 entries, as
 /// an app tracing to a file does).
 @MainActor @inline(never)
@@ -190,6 +205,7 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
   switch CommandLine.arguments[2] {
   case "send": print(timedSends(count))
   case "traced": print(timedTracedSends(count))
+  case "untraced": print(timedUntracedSends(count))
   default: print(timedPlainWalks(count))
   }
   exit(0)
@@ -339,6 +355,7 @@ let manySend = measure(dispatches / 20) { manyApp.sendAction(.benchmarkAction, t
 
 let sendInstructions = instructionsPerOperation("send")
 let plainInstructions = instructionsPerOperation("plain")
+let untracedInstructions = instructionsPerOperation("untraced")
 let tracedInstructions = instructionsPerOperation("traced")
 
 let visited = Double(chainLength)
@@ -366,6 +383,9 @@ let instructionRatio = sendInstructions.flatMap { s in plainInstructions.map { s
 print(
   "  instructions per dispatch:         \(sendInstructions.map { formatted($0, 0) } ?? "n/a") "
     + "(plain walk \(plainInstructions.map { formatted($0, 0) } ?? "n/a"))")
+print(
+  "  trace hooks compiled out:          \(untracedInstructions.map { formatted($0, 0) } ?? "n/a") "
+    + "(tracing off above)")
 print("  with ActionTrace on:               \(tracedInstructions.map { formatted($0, 0) } ?? "n/a")")
 print(
   "  10,000-view window: heap \(wideHeap / 1024) KiB, resident +\(wideResident) KiB, hit-test \(formatted(wideHit.nsPerOperation)) ns, sendAction \(formatted(wideSend.nsPerOperation)) ns"
@@ -387,6 +407,12 @@ writeResults(
       name: "nil-target sendAction, \(chainLength) responders, per dispatch", value: sendInstructions ?? 0,
       unit: "instructions", baseline: "plain Swift object walk", baselineValue: plainInstructions,
       target: "≤ 1.5× the plain walk", met: instructionRatio.map { $0 <= 1.5 }, rounds: 1, note: "callgrind"),
+    BenchmarkResult(
+      name: "nil-target sendAction, \(chainLength) responders, tracing off, per dispatch",
+      value: sendInstructions ?? 0, unit: "instructions", baseline: "trace hooks compiled out",
+      baselineValue: untracedInstructions, target: "tracing off costs nothing",
+      met: sendInstructions.flatMap { s in untracedInstructions.map { s <= $0 * 1.01 } }, rounds: 1,
+      note: "callgrind; compiled out = the dispatch's no-trace instantiation, same run"),
     BenchmarkResult(
       name: "nil-target sendAction, \(chainLength) responders, ActionTrace on, per dispatch",
       value: tracedInstructions ?? 0, unit: "instructions", baseline: "tracing off",

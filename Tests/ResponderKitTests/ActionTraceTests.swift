@@ -55,6 +55,29 @@ struct ActionTraceTests {
     try expectGolden(trace.text, named: "nil-target-search")
   }
 
+  /// A control in the main window sends a nil-targeted action while a panel with nothing
+  /// focused is key: the panel's search does not start at a sender from another window
+  /// ("different window"), and the main window's search starts at the sender (UIKit: a
+  /// control's action goes up from the control; AppKit: key window, then main window).
+  @Test func aSenderInAnotherWindowIsPassedByAsADifferentWindow() throws {
+    let s = Scene(focusInner: false)
+    let trace = Self.traced(s)
+    let panel = ProbeWindow("panel", s.trace)
+    panel.becomesMain = false
+    let panelView = ProbeView("panelView", s.trace)
+    panel.rootView = panelView
+    Self.name([(panel, panel.probe), (panelView, panelView.probe)])
+    s.app.addWindow(panel)
+    panel.makeKeyAndOrderFront()
+    s.outer.probe.accepts = [.ping]
+
+    #expect(s.app.keyWindow === panel && s.app.mainWindow === s.window)
+    #expect(s.app.target(forAction: .ping, to: nil, from: s.inner) === s.outer)
+    #expect(s.app.sendAction(.ping, to: nil, from: s.inner))
+    #expect(trace.last?.performer === s.outer)
+    try expectGolden(trace.text, named: "different-window")
+  }
+
   @Test func theLastEntryNamesThePerformer() {
     let s = Scene()
     let trace = Self.traced(s)

@@ -428,13 +428,74 @@ struct TargetHooksRuleTests {
   }
 
   @Test func classesThatOverrideNeitherHookAreKnownWithoutCallingThem() {
-    #expect(TargetHooks.overridden(by: Redirector.self))
-    #expect(TargetHooks.overridden(by: Supplementer.self))
-    #expect(!TargetHooks.overridden(by: View.self))
-    #expect(!TargetHooks.overridden(by: Performer.self))
-    #expect(!TargetHooks.overridden(by: Window.self))
-    #expect(!TargetHooks.overridden(by: Application.self))
+    #expect(TargetHooks.kind(of: Redirector.self) == .hooked)
+    #expect(TargetHooks.kind(of: Supplementer.self) == .hooked)
+    #expect(TargetHooks.kind(of: View.self) != .hooked)
+    #expect(TargetHooks.kind(of: Performer.self) != .hooked)
+    #expect(TargetHooks.kind(of: Window.self) == .plain)
+    #expect(TargetHooks.kind(of: Application.self) == .plain)
   }
+
+  @Test func onlyViewsThatKeepTheFrameworksSearchStepArePassedUnretained() {
+    #expect(TargetHooks.kind(of: View.self) == .plainView)
+    #expect(TargetHooks.kind(of: Gatekeeper.self) == .plainView)
+    // Its own canPerformAction, or its own next, runs app code: searched the normal way.
+    #expect(TargetHooks.kind(of: Performer.self) == .plain)
+    #expect(TargetHooks.kind(of: NextOverridingView.self) == .plain)
+    #expect(TargetHooks.kind(of: ViewController.self) == .plain)
+  }
+
+  @Test func aViewThatOverridesNextIsFollowedThroughItsOverride() {
+    let (app, window, root) = makeApp()
+    let target = Performer("elsewhere"), inner = NextOverridingView()
+    inner.redirect = target
+    root.addSubview(inner)
+    let focus = View()
+    inner.addSubview(focus)
+    window.makeFirstResponder(window)
+    // Twice: the second search passes the plain views unretained.
+    #expect(app.target(forAction: .rulesAction, to: nil, from: focus) === target)
+    #expect(app.target(forAction: .rulesAction, to: nil, from: focus) === target)
+  }
+
+  @Test func theUntracedSearchFindsWhatTheTracedOneFinds() {
+    let (app, window, root) = makeApp()
+    let middle = TableOnlyView(), gate = Performer("gate")
+    root.addSubview(middle)
+    middle.addSubview(gate)
+    var deepest: View = gate
+    for _ in 0..<5 {
+      let view = View()
+      deepest.addSubview(view)
+      deepest = view
+    }
+    window.makeFirstResponder(window)
+    gate.allows = false
+    // The first search reads each class's kind; the next ones pass plain views unretained
+    // and stop at the gate, which answers through its own canPerformAction.
+    for _ in 0..<2 { #expect(app.target(forAction: .rulesAction, to: nil, from: deepest) === middle) }
+    let trace = ActionTrace()
+    app.actionTrace = trace
+    #expect(app.sendAction(.rulesAction, to: nil, from: deepest))
+    #expect(trace.last?.performer === middle)
+    app.actionTrace = nil
+    #expect(middle.performed == 1)
+    #expect(app.sendAction(.rulesAction, to: nil, from: deepest) && middle.performed == 2)
+    #expect(TargetHooks.kind(of: TableOnlyView.self) == .plainView)
+  }
+}
+
+/// A view that only declares the action in its table: a plain view the unretained walk finds.
+private final class TableOnlyView: View {
+  var performed = 0
+  override class var actionTable: ActionTable { actions }
+  private static let actions = ActionTable(TableOnlyView.self) { $0.add(.rulesAction) { $0.performed += 1 } }
+}
+
+/// Sends the chain somewhere else than its superview.
+private final class NextOverridingView: View {
+  weak var redirect: Responder?
+  override var next: Responder? { redirect ?? super.next }
 }
 
 // MARK: - Rule 5

@@ -2,11 +2,11 @@
 /// ``Responder/supplementalTarget(forAction:sender:)`` without making every responder pay
 /// for them.
 ///
-/// Whether a class overrides either hook is decided once per class by comparing its method
-/// table with `Responder`'s: the two slots are found by diffing against two probe classes
-/// that each override one hook. If the runtime layout does not look as expected (sizes
-/// differ, or a probe differs in anything but one slot), every class is treated as hooked —
-/// slower, never wrong.
+/// Whether a class overrides either hook (and, for views, `canPerformAction` or `next`) is
+/// decided once per class by comparing its method table with `Responder`'s: the slots are
+/// found by diffing against probe classes that each override one method. If the runtime
+/// layout does not look as expected (sizes differ, or a probe differs in anything but one
+/// slot), every class is treated as hooked — slower, never wrong.
 @MainActor
 enum TargetHooks {
   /// A responder's part of a search.
@@ -40,29 +40,66 @@ enum TargetHooks {
     return body(responder)
   }
 
-  private static var known: [ObjectIdentifier: Bool] = [:]
+  /// What the search needs to know about a class.
+  enum Kind: UInt8 {
+    /// Overrides neither hook.
+    case plain = 1
+    /// Overrides `target(forAction:withSender:)` or `supplementalTarget(forAction:sender:)`.
+    case hooked
+    /// A view that overrides neither hook, nor `canPerformAction(_:withSender:)`, nor `next`:
+    /// its part of a search runs no code but the framework's, so the search can pass it
+    /// without retaining it.
+    case plainView
+  }
 
-  /// Whether `type` overrides either hook (looked up once per class).
-  static func overridden(by type: Responder.Type) -> Bool {
+  private static var known: [ObjectIdentifier: Kind] = [:]
+
+  /// What `type` overrides (looked up once per class).
+  static func kind(of type: Responder.Type) -> Kind {
     let id = ObjectIdentifier(type)
     if let answer = known[id] { return answer }
-    let answer =
-      slots.map { slots in slots.contains { word(of: type, at: $0) != word(of: Responder.self, at: $0) } }
-      ?? true
+    let answer: Kind
+    if let slots {
+      func overrides(_ slot: Int, of base: Responder.Type) -> Bool {
+        word(of: type, at: slot) != word(of: base, at: slot)
+      }
+      if overrides(slots[0], of: Responder.self) || overrides(slots[1], of: Responder.self) {
+        answer = .hooked
+      } else if type is View.Type, !overrides(slots[2], of: Responder.self),
+        !overrides(slots[3], of: View.self)
+      {
+        answer = .plainView
+      } else {
+        answer = .plain
+      }
+    } else {
+      answer = .hooked
+    }
     known[id] = answer
     return answer
   }
 
-  /// The byte offsets of the two hooks' method-table slots, or nil if they cannot be found.
-  /// Each probe also differs from `Responder` where the compiler gave it its own entries (the
-  /// inherited initialisers), but those differ in both probes; a hook's slot differs in one.
+  /// The byte offsets of the method-table slots of the two hooks, `canPerformAction` and
+  /// `next`, or nil if they cannot be found. Each probe also differs from `Responder` where
+  /// the compiler gave it its own entries (the inherited initialisers), but those differ in
+  /// every probe; a method's slot differs in one. (Responder's slots keep their offsets in
+  /// every subclass: a superclass's members come first.)
   private static let slots: [Int]? = {
-    guard let target = differingWords(TargetProbe.self),
-      let supplemental = differingWords(SupplementalProbe.self)
-    else { return nil }
-    let targetOnly = target.subtracting(supplemental), supplementalOnly = supplemental.subtracting(target)
-    guard targetOnly.count == 1, supplementalOnly.count == 1 else { return nil }
-    return Array(targetOnly) + Array(supplementalOnly)
+    let probes: [Responder.Type] = [
+      TargetProbe.self, SupplementalProbe.self, CanPerformProbe.self, NextProbe.self,
+    ]
+    var differing: [Set<Int>] = []
+    for probe in probes {
+      guard let words = differingWords(probe) else { return nil }
+      differing.append(words)
+    }
+    var slots: [Int] = []
+    for (index, words) in differing.enumerated() {
+      let own = differing.indices.filter { $0 != index }.reduce(words) { $0.subtracting(differing[$1]) }
+      guard own.count == 1, let slot = own.first else { return nil }
+      slots.append(slot)
+    }
+    return slots
   }()
 
   // Swift class metadata (without Objective-C interop): kind, superclass, flags,
@@ -109,4 +146,14 @@ private final class TargetProbe: Responder {
 /// Overrides only `supplementalTarget(forAction:sender:)`, to find its slot.
 private final class SupplementalProbe: Responder {
   override func supplementalTarget(forAction action: Action, sender: Any?) -> AnyObject? { nil }
+}
+
+/// Overrides only `canPerformAction(_:withSender:)`, to find its slot.
+private final class CanPerformProbe: Responder {
+  override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool { false }
+}
+
+/// Overrides only `next`, to find its slot.
+private final class NextProbe: Responder {
+  override var next: Responder? { nil }
 }

@@ -38,23 +38,31 @@ extension Application {
     -> Bool
   {
     guard let trace = actionTrace else {
-      return dispatch(action, to: target, from: sender, for: event, trace: nil)
+      return dispatch(action, to: target, from: sender, for: event, ActionTrace.Off())
     }
-    let requested = target.map { "to \(ActionTrace.name(of: $0))" } ?? "to the first responder"
+    let requested = target.map { "to \(ActionTrace.name(ofObject: $0))" } ?? "to the first responder"
     let entry = trace.begin("action \(action): from \(ActionTrace.name(of: sender)), \(requested)")
     defer { trace.end(entry) }
-    return dispatch(action, to: target, from: sender, for: event, trace: trace)
+    return dispatch(action, to: target, from: sender, for: event, ActionTrace.On(trace: trace))
   }
 
-  private func dispatch(
-    _ action: Action, to target: AnyObject?, from sender: Any?, for event: Event?, trace: ActionTrace?
+  /// ``sendAction(_:to:from:for:)`` with the trace hooks compiled out: the instantiation of the
+  /// dispatch that has no trace code, which the benchmarks compare tracing off with.
+  @_spi(Benchmarks)
+  @discardableResult
+  public func sendActionUntraced(_ action: Action, to target: AnyObject?, from sender: Any?) -> Bool {
+    dispatch(action, to: target, from: sender, for: nil, ActionTrace.Off())
+  }
+
+  private func dispatch<Trace: SearchTrace>(
+    _ action: Action, to target: AnyObject?, from sender: Any?, for event: Event?, _ trace: Trace
   ) -> Bool {
     guard !isTerminated else {
-      trace?.finish("dropped: the application has terminated")
+      trace.finish("dropped: the application has terminated")
       return false
     }
-    guard let resolved = resolveTarget(action, to: target, from: sender, trace: trace) else {
-      trace?.finish(
+    guard let resolved = resolveTarget(action, to: target, from: sender, trace) else {
+      trace.finish(
         target == nil ? "dropped: nothing can perform it" : "dropped: the target does not implement it")
       return false
     }
@@ -65,7 +73,7 @@ extension Application {
     case .other(let object):
       performed = type(of: object).actionTable.perform(action, on: object, sender: sender, event: event)
     }
-    if let trace { performed ? trace.performed(by: resolved.object) : trace.finish("dropped: not performed") }
+    if performed { trace.performed(by: resolved.object) } else { trace.finish("dropped: not performed") }
     return performed
   }
 
@@ -111,7 +119,7 @@ extension Application {
   /// answers for its objects, and ``Responder/supplementalTarget(forAction:sender:)`` is asked
   /// of an object that cannot perform the action itself (AppKit).
   public func target(forAction action: Action, to target: AnyObject?, from sender: Any?) -> AnyObject? {
-    resolveTarget(action, to: target, from: sender, trace: nil)?.object
+    resolveTarget(action, to: target, from: sender, ActionTrace.Off())?.object
   }
 
   /// Whether `item` should be enabled: its action resolves to a target (its own, or through
@@ -128,7 +136,8 @@ extension Application {
   /// Why `item` is disabled, or nil when it is enabled: the one answer behind
   /// ``validateItem(_:target:)`` and the trace's reasons.
   func validation(of item: any ValidatedItem, target: AnyObject? = nil) -> ActionTrace.SkipReason? {
-    guard let action = item.action, let resolved = resolveTarget(action, to: target, from: item, trace: nil)
+    guard let action = item.action,
+      let resolved = resolveTarget(action, to: target, from: item, ActionTrace.Off())
     else {
       return .doesNotImplement
     }
@@ -155,30 +164,29 @@ extension Application {
     }
   }
 
-  /// The search itself; `trace`, when given, records each object visited and why it was
-  /// passed by.
-  func resolveTarget(_ action: Action, to target: AnyObject?, from sender: Any?, trace: ActionTrace?)
-    -> ResolvedTarget?
-  {
+  /// The search itself; `trace` records each object visited and why it was passed by.
+  func resolveTarget<Trace: SearchTrace>(
+    _ action: Action, to target: AnyObject?, from sender: Any?, _ trace: Trace
+  ) -> ResolvedTarget? {
     if let target {
       let resolved = ResolvedTarget(explicit: target, action)
-      trace?.visit(target, resolved == nil ? .doesNotImplement : nil)
+      trace.visit(target, resolved == nil ? .doesNotImplement : nil)
       return resolved
     }
     let key = keyWindow
     if let key {
-      trace?.note("key window \(ActionTrace.name(of: key))")
+      trace.note("key window \(ActionTrace.name(ofObject: key))")
       if let found = search(key, action, sender, trace) { return found }
     }
     if let main = modalWindow ?? mainWindow, main !== key {
-      trace?.note("\(modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(of: main))")
+      trace.note("\(modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(ofObject: main))")
       if let found = search(main, action, sender, trace) { return found }
     }
-    trace?.note("the application")
+    trace.note("the application")
     if let found = step(self, action, sender, trace) { return found }
     if let delegate = delegateActionTarget {
       let can = delegate.canPerformAction(action, withSender: sender)
-      trace?.visit(delegate, can ? nil : skipReason(delegate, action))
+      trace.visit(delegate, can ? nil : skipReason(delegate, action))
       if can { return .other(delegate) }
     }
     return nil
@@ -186,20 +194,23 @@ extension Application {
 
   /// One responder's part of the search, hooks included (see `Responder.searchStep`).
   @inline(__always)
-  private func step(_ responder: Responder, _ action: Action, _ sender: Any?, _ trace: ActionTrace?)
+  private func step<Trace: SearchTrace>(
+    _ responder: Responder, _ action: Action, _ sender: Any?, _ trace: Trace
+  )
     -> ResolvedTarget?
   {
     guard case .found(let object) = responder.searchStep(action, sender) else {
-      trace?.visit(responder, skipReason(responder, action))
+      trace.visit(responder, skipReason(responder, action))
       return nil
     }
     if object === responder {
-      trace?.visit(responder, nil)
+      trace.visit(responder, nil)
       return .responder(responder)
     }
-    trace?.note("  \(ActionTrace.name(of: responder)) redirects to \(ActionTrace.name(of: object))")
+    trace.note(
+      "  \(ActionTrace.name(ofObject: responder)) redirects to \(ActionTrace.name(ofObject: object))")
     let resolved = ResolvedTarget(explicit: object, action)
-    trace?.visit(object, resolved == nil ? .doesNotImplement : nil)
+    trace.visit(object, resolved == nil ? .doesNotImplement : nil)
     return resolved
   }
 
@@ -209,18 +220,56 @@ extension Application {
     return implements ? .cannotPerform : .doesNotImplement
   }
 
+  /// Where a walk over plain views ended.
+  private enum PlainWalk {
+    /// This view performs the action.
+    case found(Responder)
+    /// The first responder that is not a plain view, or nil at the end of the chain.
+    case stopped(Responder?)
+  }
+
+  /// Most of a chain is views that only answer from their table and link up: their part of
+  /// the search runs no code but this, so nothing can change the tree meanwhile and the walk
+  /// need not retain what it passes (retain and release were half of a search's time).
+  /// (Nonisolated, so that its closures need no executor check.)
+  private nonisolated static func walkPlainViews(from start: Responder, _ action: Action) -> PlainWalk {
+    var current = Unmanaged.passUnretained(start)
+    while true {
+      let step: (found: Bool, next: Unmanaged<Responder>?) = current._withUnsafeGuaranteedRef { responder in
+        if responder.plainViewImplements(action) { return (true, nil) }
+        return (false, unsafeDowncast(responder, to: View.self).unretainedNext)
+      }
+      if step.found { return .found(current.takeUnretainedValue()) }
+      guard let next = step.next else { return .stopped(nil) }
+      guard next._withUnsafeGuaranteedRef({ $0.isPlainView }) else {
+        return .stopped(next.takeUnretainedValue())
+      }
+      current = next
+    }
+  }
+
   /// One window's part of the search: its chain from the first responder (or the sender)
   /// up to the window, then the window's delegate.
-  private func search(_ window: Window, _ action: Action, _ sender: Any?, _ trace: ActionTrace?)
-    -> ResolvedTarget?
-  {
+  private func search<Trace: SearchTrace>(
+    _ window: Window, _ action: Action, _ sender: Any?, _ trace: Trace
+  ) -> ResolvedTarget? {
     var current: Responder
     if let first = window.firstResponder, first !== window {
       current = first
     } else if let view = sender as? View, view.window === window {
       current = view
     } else {
+      // A sender in another window is not where this window's search starts.
+      if Trace.isRecording, let view = sender as? View { trace.visit(view, .differentWindow) }
       current = window.contentResponder
+    }
+    // Untraced, the plain views at the start of the chain are passed without retaining them.
+    if !Trace.isRecording, current.isPlainView {
+      switch Application.walkPlainViews(from: current, action) {
+      case .found(let view): return .responder(view)
+      case .stopped(let responder?): current = responder
+      case .stopped(nil): return nil
+      }
     }
     // The chain of a window ends at the application, which is searched last on its own.
     // (One owned variable rather than `while let`: a retain and a release less per step.)
@@ -229,7 +278,7 @@ extension Application {
       if current === window {
         if let delegate = window.delegateActionTarget {
           let can = delegate.canPerformAction(action, withSender: sender)
-          trace?.visit(delegate, can ? nil : skipReason(delegate, action))
+          trace.visit(delegate, can ? nil : skipReason(delegate, action))
           if can { return .other(delegate) }
         }
         return nil

@@ -62,7 +62,7 @@ open class Application: Responder {
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
   /// action search.
-  weak var delegateActionTarget: (any ActionTarget)?
+  @exclusivity(unchecked) weak var delegateActionTarget: (any ActionTarget)?
 
   /// The delegate's declared methods, read when it was set.
   private var delegateMethods: ApplicationDelegateMethods = []
@@ -98,7 +98,7 @@ open class Application: Responder {
   /// Whether the application has launched and not terminated.
   public private(set) var isRunning = false
   /// Whether the application has terminated; it then refuses events.
-  public private(set) var isTerminated = false
+  @exclusivity(unchecked) public private(set) var isTerminated = false
   /// Whether the terminal has focus.
   public private(set) var isActive = true
 
@@ -182,9 +182,9 @@ open class Application: Responder {
   /// The visible windows, front to back.
   public private(set) var windows: [Window] = []
   /// The window that gets the keyboard.
-  public private(set) weak var keyWindow: Window?
+  @exclusivity(unchecked) public private(set) weak var keyWindow: Window?
   /// The main window (the document or screen the user works on).
-  public private(set) weak var mainWindow: Window?
+  @exclusivity(unchecked) public private(set) weak var mainWindow: Window?
 
   /// Adds a window to the application without showing it in front; ``Window/makeKeyAndOrderFront()``
   /// does this and more.
@@ -271,7 +271,7 @@ open class Application: Responder {
   /// refused and it stands in for the main window when actions are resolved.
   public var modalWindow: Window? { modalSessions.last?.window }
 
-  private var modalSessions: [ModalSession] = []
+  @exclusivity(unchecked) private var modalSessions: [ModalSession] = []
 
   /// Starts a modal session for `window` without waiting: shows it in front and makes it
   /// key. End it with ``stopModal(withCode:)``, ``abortModal()`` or ``endModalSession(_:code:)``.
@@ -368,9 +368,14 @@ open class Application: Responder {
 
   // MARK: Key equivalents and bindings
 
+  // Unchecked, as the other properties every dispatch reads (isTerminated, keyWindow,
+  // mainWindow, modalSessions, delegateActionTarget): they are main-actor state read in one
+  // instant, and the runtime's dynamic exclusivity check cost ~75 instructions per read, a
+  // sixth of a whole search.
+
   /// Records every action, key and touch dispatch while set; nil (the default) records
-  /// nothing and costs a test per object a search visits.
-  public var actionTrace: ActionTrace?
+  /// nothing: the dispatch then runs a copy of its code without the trace calls.
+  @exclusivity(unchecked) public var actionTrace: ActionTrace?
 
   /// The table that turns unhandled keys into actions.
   public var keyBindings = KeyBindings.standard

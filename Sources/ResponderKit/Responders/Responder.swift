@@ -128,7 +128,15 @@ open class Responder: ActionTarget {
     table._withUnsafeGuaranteedRef { $0.contains(action) }
   }
 
-  private var cachedActionTable: Unmanaged<ActionTable>?
+  // Nonisolated so that the unretained walk, which must not pay an executor check per
+  // object, can read it; written only on the main actor.
+  nonisolated(unsafe) private var cachedActionTable: Unmanaged<ActionTable>?
+
+  /// Whether a plain view (whose table is loaded, see ``isPlainView``) performs `action`.
+  @inline(__always)
+  nonisolated final func plainViewImplements(_ action: Action) -> Bool {
+    Responder.table(cachedActionTable.unsafelyUnwrapped, contains: action)
+  }
 
   deinit {
     cachedActionTable?.release()
@@ -187,13 +195,27 @@ open class Responder: ActionTarget {
   /// Whether this object's class overrides a target hook, found once per class and kept.
   final var hasTargetHooks: Bool {
     @inline(__always) get {
-      if hookState == 0 { hookState = TargetHooks.overridden(by: type(of: self)) ? 2 : 1 }
-      return hookState == 2
+      if searchKind == 0 { loadSearchKind() }
+      return searchKind == TargetHooks.Kind.hooked.rawValue
     }
   }
 
-  /// 0: not looked up yet; 1: no hooks; 2: hooks.
-  private var hookState: UInt8 = 0
+  /// Whether the search may pass this object without retaining it (see
+  /// ``TargetHooks/Kind/plainView``); false until the object was once searched normally.
+  nonisolated final var isPlainView: Bool {
+    @inline(__always) get { searchKind == TargetHooks.Kind.plainView.rawValue }
+  }
+
+  private func loadSearchKind() {
+    let kind = TargetHooks.kind(of: type(of: self))
+    // A plain view's table is read before the flag says so: the unretained walk must run
+    // nothing but the framework's code.
+    if kind == .plainView, cachedActionTable == nil { _ = loadActionTable() }
+    searchKind = kind.rawValue
+  }
+
+  /// 0: not looked up yet, else a ``TargetHooks/Kind``.
+  nonisolated(unsafe) private var searchKind: UInt8 = 0
 
   /// An object to send `action` to when this responder cannot perform it itself (AppKit's
   /// `supplementalTarget(forAction:sender:)`), consulted by the nil-target search; default nil.

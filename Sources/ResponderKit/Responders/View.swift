@@ -66,9 +66,25 @@ open class View: Responder {
   // takes the runtime's slow path: a bare walk up the chain cost ~50 ns per level instead of
   // ~5. The object pointed to clears the link when it goes away (the superview, view
   // controller and window deinits), so it never dangles.
-  private unowned(unsafe) var superviewStorage: View?
-  unowned(unsafe) var viewControllerStorage: ViewController?
-  unowned(unsafe) var hostWindowStorage: Window?
+  // Held as `Unmanaged` (what unowned(unsafe) is) so the action search's unretained walk
+  // (`unretainedNext`) can follow them without a retain and release per level; nonisolated
+  // for that walk, written only on the main actor.
+  nonisolated(unsafe) private var superviewLink: Unmanaged<View>?
+  nonisolated(unsafe) private var viewControllerLink: Unmanaged<ViewController>?
+  nonisolated(unsafe) private var hostWindowLink: Unmanaged<Window>?
+
+  private var superviewStorage: View? {
+    get { superviewLink?.takeUnretainedValue() }
+    set { superviewLink = newValue.map { .passUnretained($0) } }
+  }
+  var viewControllerStorage: ViewController? {
+    get { viewControllerLink?.takeUnretainedValue() }
+    set { viewControllerLink = newValue.map { .passUnretained($0) } }
+  }
+  var hostWindowStorage: Window? {
+    get { hostWindowLink?.takeUnretainedValue() }
+    set { hostWindowLink = newValue.map { .passUnretained($0) } }
+  }
 
   // Isolated: a view released on another thread is torn down on the main actor, and stays
   // allocated (so the unowned links to it stay valid) until then.
@@ -99,6 +115,15 @@ open class View: Responder {
     if let controller = viewControllerStorage { return controller }
     if let superview = superviewStorage { return superview }
     return hostWindowStorage
+  }
+
+  /// ``next`` without a retain, for the action search's unretained walk over plain views.
+  nonisolated var unretainedNext: Unmanaged<Responder>? {
+    @inline(__always) get {
+      if let controller = viewControllerLink { return Unmanaged.fromOpaque(controller.toOpaque()) }
+      if let superview = superviewLink { return Unmanaged.fromOpaque(superview.toOpaque()) }
+      return hostWindowLink.map { Unmanaged.fromOpaque($0.toOpaque()) }
+    }
   }
 
   /// The window.

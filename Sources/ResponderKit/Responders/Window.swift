@@ -145,7 +145,7 @@ open class Window: Responder {
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
   /// action search (a dynamic protocol cast costs more than the rest of a window's search).
-  weak var delegateActionTarget: (any ActionTarget)?
+  @exclusivity(unchecked) weak var delegateActionTarget: (any ActionTarget)?
 
   private var delegateNotifications = DelegateNotifications<any WindowDelegate>()
 
@@ -176,8 +176,10 @@ open class Window: Responder {
 
   // MARK: First responder
 
+  // Unchecked: read by every action search (see Application.actionTrace).
+
   /// The responder that gets keys first: a view, or the window itself.
-  public private(set) weak var firstResponder: Responder?
+  @exclusivity(unchecked) public private(set) weak var firstResponder: Responder?
 
   /// The view to focus when the window becomes key with no first responder, and where the
   /// key view loop starts.
