@@ -145,7 +145,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "XKBBenchmarks",
-      dependencies: ["XKBKeyboard", "ResponderKit", "CXKBBenchmarkLoop", "BenchmarkSupport"],
+      dependencies: ["XKBKeyboard", "ResponderKit", "EventReplay", "CXKBBenchmarkLoop", "BenchmarkSupport"],
       path: "Benchmarks/XKBBenchmarks",
       swiftSettings: strict
     ),

@@ -176,10 +176,37 @@ func instructionsPerEvent(_ path: String) -> Double? {
 
 let arguments = CommandLine.arguments
 if arguments.count == 4 && arguments[1] == "--only" {
+  if arguments[2] == "app" || arguments[2] == "replay" {
+    print(runAppKeys(arguments[2], events: Int(arguments[3]) ?? 1000, rounds: 0).allocations)
+    exit(0)
+  }
   let (codes, downs) = makeEvents(count: Int(arguments[3]) ?? 1000)
   print(run(arguments[2], codes: codes, downs: downs).checksum)
   exit(0)
 }
+
+// Key events through an application, both ways in (`XKBBenchmarks --app` runs only these).
+let appEvents = 200_000
+var appResults: [BenchmarkResult] = []
+for (path, name) in [
+  ("app", "key events through a 32-deep chain (Application.handle), typed text"),
+  ("replay", "key events through a 32-deep chain (HeadlessDriver replaying a recording), typed text"),
+] {
+  let measured = runAppKeys(path, events: appEvents, rounds: rounds)
+  let perSecond = 1e3 / measured.nanoseconds
+  let count = instructionsPerEvent(path)
+  print(
+    "  \(name): \(formatted(perSecond, 2)) M events/s (\(formatted(measured.nanoseconds)) ns), "
+      + "\(formatted(measured.allocations, 5)) allocations/event, "
+      + "\(count.map { formatted($0, 0) } ?? "n/a") instructions/event")
+  appResults.append(
+    BenchmarkResult(
+      name: name, value: perSecond, unit: "M events/s", target: "≥ 2 M events/s, 0 allocations",
+      met: perSecond >= 2 && measured.allocations == 0, rounds: rounds,
+      note: "\(formatted(measured.allocations, 5)) allocations/event (malloc calls), "
+        + "\(count.map { formatted($0, 0) } ?? "n/a") instructions/event (callgrind)"))
+}
+if arguments.count == 2 && arguments[1] == "--app" { exit(0) }
 
 let (codes, downs) = makeEvents(count: eventCount)
 let paths = ["lean", "translator", "decoder", "full"]
@@ -235,5 +262,5 @@ for (path, name) in [
         met: path == "full" ? nil : ok, rounds: 1, note: "callgrind"))
   }
 }
-writeResults(results, group: "keyboard")
+writeResults(results + appResults, group: "keyboard")
 if !agree { exit(1) }

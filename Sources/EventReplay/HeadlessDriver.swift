@@ -200,6 +200,7 @@ public final class HeadlessDriver {
   @discardableResult
   public func replay(_ recording: Recording) -> Int {
     application.screenSize = recording.screenSize
+    self.recording.reserveCapacity(forAdding: recording.entries.count)
     var delivered = 0
     for entry in recording.entries {
       advanceClock(to: entry.time)

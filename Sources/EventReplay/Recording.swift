@@ -65,6 +65,13 @@ public struct Recording: Hashable, Sendable {
     entries.append(Entry(time: time, input: input))
   }
 
+  /// Makes room for `count` more entries at once (growing geometrically), so appending them
+  /// allocates nothing.
+  mutating func reserveCapacity(forAdding count: Int) {
+    let needed = entries.count + count
+    if entries.capacity < needed { entries.reserveCapacity(max(needed, 2 * entries.capacity)) }
+  }
+
   /// The recording as text, in the format described above.
   public var text: String {
     var lines = [

@@ -19,7 +19,8 @@ public final class KeyEventTranslator {
   public let state: KeyboardState
   /// The flags of each combination of the eight real modifiers, which the six flags map to
   /// (xkbcommon gives the real modifiers the indices 0–7 in every keymap).
-  private let flagTable: [KeyEvent.ModifierFlags]
+  /// (A pointer, not an array: no bounds check or reference counting per key.)
+  private let flagTable = UnsafeMutablePointer<KeyEvent.ModifierFlags>.allocate(capacity: 256)
   private let shiftMask: xkb_mod_mask_t
   private let lockMask: xkb_mod_mask_t
   private let controlMask: xkb_mod_mask_t
@@ -40,8 +41,8 @@ public final class KeyEventTranslator {
       (XKB_MOD_NAME_LOGO, .super), (XKB_MOD_NAME_CAPS, .capsLock), (XKB_MOD_NAME_NUM, .numLock),
     ]
     let masks = flags.map { (mask: mask($0.0), flag: $0.1) }
-    flagTable = (0..<256).map { mods in
-      masks.reduce(into: KeyEvent.ModifierFlags()) { if mods & Int($1.mask) != 0 { $0.insert($1.flag) } }
+    for mods in 0..<256 {
+      flagTable[mods] = masks.reduce(into: []) { if mods & Int($1.mask) != 0 { $0.insert($1.flag) } }
     }
     shiftMask = mask(XKB_MOD_NAME_SHIFT)
     lockMask = mask(XKB_MOD_NAME_CAPS)
@@ -53,6 +54,7 @@ public final class KeyEventTranslator {
   deinit {
     xkb_state_unref(scratch)
     buffer.deallocate()
+    flagTable.deallocate()
   }
 
   /// The key event for an evdev key; presses and releases update the state afterwards, as
@@ -157,6 +159,15 @@ public final class KeyEventTranslator {
       }
     }
     if one != 0 && caps { one = xkb_keysym_to_upper(one) }
+    if one != 0 {
+      // One keysym, nearly every key: its code point directly, as xkb_keysym_to_utf8 would
+      // encode it; xkbcommon then rejects surrogates (not UTF-8) and Control turns ASCII
+      // into its control character.
+      let value = xkb_keysym_to_utf32(one)
+      if value == 0 { return .scalar(nil) }
+      if value <= 127 && control { return .scalar(Unicode.Scalar(Self.controlCharacter(UInt8(value)))) }
+      return .scalar(Unicode.Scalar(value))
+    }
 
     // Each keysym's UTF-8 goes straight into the buffer (7 bytes: a scalar and its NUL).
     var length = 0

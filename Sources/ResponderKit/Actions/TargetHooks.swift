@@ -153,6 +153,80 @@ private final class CanPerformProbe: Responder {
   override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool { false }
 }
 
+// MARK: - The key path
+
+extension TargetHooks {
+  /// What the key path needs to know about a class: which of the methods whose default only
+  /// passes the key on (or offers nothing) it overrides, so the key path can pass over objects
+  /// that keep the defaults, and whether it is a view whose `next` is the framework's.
+  struct KeyPathTraits: OptionSet {
+    let rawValue: UInt8
+    /// Overrides ``Responder/keyCommands``.
+    static let keyCommands = KeyPathTraits(rawValue: 1)
+    /// Overrides ``Responder/keyDown(with:)``.
+    static let keyDown = KeyPathTraits(rawValue: 2)
+    /// Overrides ``Responder/keyUp(with:)``.
+    static let keyUp = KeyPathTraits(rawValue: 4)
+    /// A view that keeps ``View/next``: its successor can be read without running app code.
+    static let plainView = KeyPathTraits(rawValue: 8)
+    /// Set once the traits are looked up.
+    static let known = KeyPathTraits(rawValue: 128)
+  }
+
+  /// The ``KeyPathTraits`` of `type` (looked up once per class). When the method table cannot
+  /// be read, every method counts as overridden, which only costs the passing over.
+  static func keyPathTraits(of type: Responder.Type) -> KeyPathTraits {
+    let id = ObjectIdentifier(type)
+    if let answer = knownKeyPathTraits[id] { return answer }
+    var answer: KeyPathTraits = .known
+    if let slots = keyPathSlots {
+      func overrides(_ index: Int, of base: Responder.Type) -> Bool {
+        word(of: type, at: slots[index]) != word(of: base, at: slots[index])
+      }
+      for (index, trait) in [KeyPathTraits.keyCommands, .keyDown, .keyUp].enumerated()
+      where overrides(index, of: Responder.self) {
+        answer.insert(trait)
+      }
+      if type is View.Type, !overrides(3, of: View.self) { answer.insert(.plainView) }
+    } else {
+      answer.formUnion([.keyCommands, .keyDown, .keyUp])
+    }
+    knownKeyPathTraits[id] = answer
+    return answer
+  }
+
+  private static var knownKeyPathTraits: [ObjectIdentifier: KeyPathTraits] = [:]
+
+  /// The method-table slots of `keyCommands`, `keyDown`, `keyUp` and `next`: the words each
+  /// probe differs from `Responder` in, less those a probe of another method differs in too
+  /// (the inherited initialisers); nil unless exactly one is left for each.
+  private static let keyPathSlots: [Int]? = {
+    guard let other = differingWords(TargetProbe.self) else { return nil }
+    var slots: [Int] = []
+    for probe: Responder.Type in [KeyCommandsProbe.self, KeyDownProbe.self, KeyUpProbe.self, NextProbe.self] {
+      guard let own = differingWords(probe)?.subtracting(other), own.count == 1, let slot = own.first
+      else { return nil }
+      slots.append(slot)
+    }
+    return slots
+  }()
+}
+
+/// Overrides only `keyCommands`, to find its slot.
+private final class KeyCommandsProbe: Responder {
+  override var keyCommands: [KeyCommand] { [] }
+}
+
+/// Overrides only `keyDown(with:)`, to find its slot.
+private final class KeyDownProbe: Responder {
+  override func keyDown(with event: KeyEvent) {}
+}
+
+/// Overrides only `keyUp(with:)`, to find its slot.
+private final class KeyUpProbe: Responder {
+  override func keyUp(with event: KeyEvent) {}
+}
+
 /// Overrides only `next`, to find its slot.
 private final class NextProbe: Responder {
   override var next: Responder? { nil }

@@ -2,6 +2,9 @@ import Foundation
 
 /// An event being delivered: keys, touches, a scroll or a paste, with everything a responder
 /// needs to handle it. Made by ``Application/handle(_:)`` from an ``InputEvent``.
+///
+/// A key event's object is reused for a later key once nothing but the application holds it,
+/// so typing allocates nothing; hold the object itself (not its `ObjectIdentifier`) to keep it.
 @MainActor
 public final class Event {
   /// What kind of event this is.
@@ -19,9 +22,11 @@ public final class Event {
   /// What kind of event this is.
   public let type: EventType
   /// Seconds on the source's clock.
-  public let timestamp: TimeInterval
+  // Variables for ``reuse(for:)``, read on every key: unchecked, as no access can overlap
+  // another (the runtime's exclusivity check costs ~75 instructions per read).
+  @exclusivity(unchecked) public private(set) var timestamp: TimeInterval
   /// The key, for ``EventType/key`` events.
-  public let key: KeyEvent?
+  @exclusivity(unchecked) public private(set) var key: KeyEvent?
   /// The scroll, for ``EventType/scroll`` events.
   public let scroll: ScrollSample?
   /// The text, for ``EventType/paste`` events.
@@ -29,7 +34,7 @@ public final class Event {
   /// Every touch of the event, for ``EventType/touches`` events.
   public internal(set) var allTouches: Set<Touch>
   /// The modifier keys held.
-  public let modifierFlags: KeyEvent.ModifierFlags
+  @exclusivity(unchecked) public private(set) var modifierFlags: KeyEvent.ModifierFlags
 
   init(
     type: EventType, timestamp: TimeInterval, key: KeyEvent? = nil, scroll: ScrollSample? = nil,
@@ -47,6 +52,15 @@ public final class Event {
   /// A key event, for sending one directly to a window or responder.
   public convenience init(key: KeyEvent) {
     self.init(type: .key, timestamp: key.timestamp, key: key, modifierFlags: key.modifierFlags)
+  }
+
+  /// Makes this key event the event of `key` (the application reuses key event objects that
+  /// nothing else holds).
+  func reuse(for key: KeyEvent) {
+    precondition(type == .key, "only key event objects are reused")
+    self.key = key
+    timestamp = key.timestamp
+    modifierFlags = key.modifierFlags
   }
 
   /// The touches delivered to `view`.

@@ -18,7 +18,15 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
     } else if keysym == .kpEnter {
       keysym = .returnKey
     }
-    if let scalar = keysym.unicodeScalar, scalar.value > 0x20, scalar.value != 0x7f {
+    if let scalar = keysym.unicodeScalar, scalar.isASCII, scalar.value > 0x20, scalar.value != 0x7f {
+      // ASCII, most keys: no Unicode case mapping needed.
+      if (0x41...0x5A).contains(scalar.value) {
+        keysym = Keysym(scalar.value | 0x20)
+        modifiers.insert(.shift)
+      } else if !(0x61...0x7A).contains(scalar.value) {
+        modifiers.remove(.shift)
+      }
+    } else if let scalar = keysym.unicodeScalar, scalar.value > 0x20, scalar.value != 0x7f {
       let lower = Character(scalar).lowercased()
       if lower != String(Character(scalar)), let first = lower.unicodeScalars.first {
         keysym = Keysym(unicodeScalar: first)
@@ -37,8 +45,7 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
     var keysym = event.keysym
     // Character keys are compared by their character: that also covers legacy keysyms
     // (`Cyrillic_es`) whose Unicode mapping only xkbcommon knows.
-    if let scalar = event.charactersIgnoringModifiers.unicodeScalars.first,
-      event.charactersIgnoringModifiers.unicodeScalars.count == 1, scalar.value > 0x20, scalar.value != 0x7f,
+    if let scalar = event.text.scalarIgnoringModifiers, scalar.value > 0x20, scalar.value != 0x7f,
       keysym.isCharacterKey
     {
       keysym = Keysym(unicodeScalar: scalar)

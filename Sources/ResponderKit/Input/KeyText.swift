@@ -62,6 +62,41 @@ struct KeyText: Hashable, Sendable {
     }
   }
 
+  /// Whether ``characters`` types text: not empty, and no C0 control character or DEL. Read
+  /// from the packed bytes when inline (a control character is one byte below 0x20, or 0x7F,
+  /// and no other scalar's UTF-8 has such a byte), without making a `String`.
+  var charactersArePrintable: Bool {
+    guard case .inline(let word, _) = storage else {
+      let characters = characters
+      return !characters.isEmpty
+        && characters.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7f }
+    }
+    let count = Int(word >> 56)
+    guard count > 0 else { return false }
+    for index in 0..<count {
+      let byte = UInt8(truncatingIfNeeded: word >> UInt64(index * 8))
+      if byte < 0x20 || byte == 0x7f { return false }
+    }
+    return true
+  }
+
+  /// ``charactersIgnoringModifiers`` when it is one scalar, else nil; decoded from the packed
+  /// bytes when inline, without making a `String`.
+  var scalarIgnoringModifiers: Unicode.Scalar? {
+    guard case .inline(_, let word) = storage else {
+      let scalars = charactersIgnoringModifiers.unicodeScalars
+      return scalars.count == 1 ? scalars.first : nil
+    }
+    let count = Int(word >> 56)
+    guard count > 0 else { return nil }
+    let lead = UInt32(word & 0xff)
+    let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    guard size == count else { return nil }
+    var value = size == 1 ? lead : lead & (0xFF >> UInt32(size + 1))
+    for index in 1..<size { value = value << 6 | UInt32(word >> UInt64(index * 8) & 0x3F) }
+    return Unicode.Scalar(value)
+  }
+
   mutating func setCharacters(_ newValue: String) {
     if case .inline(_, let plain) = storage, let packed = KeyText.pack(newValue) {
       storage = .inline(characters: packed, ignoringModifiers: plain)

@@ -31,7 +31,7 @@ public final class KeyCommandOverlay {
   }
 
   /// Whether the overlay is on screen.
-  public private(set) var isShowing = false
+  @exclusivity(unchecked) public private(set) var isShowing = false  // read on every key
 
   /// What the overlay lists (computed when it opens).
   public private(set) var entries: [Entry] = []

@@ -34,7 +34,7 @@ extension Application {
         keyCommandOverlay.handle(key)
         return true
       }
-      event = Event(key: key)
+      event = keyEventObject(for: key)
     case .touches(let samples):
       guard let touches = updateTouches(samples) else { return false }
       event = touches
@@ -54,6 +54,18 @@ extension Application {
     eventWasDelivered = false
     sendEvent(event)
     return eventWasDelivered
+  }
+
+  /// The event object for a key: the previous key's when nothing else kept it (this
+  /// application's reference is the only one), so typing allocates no event objects.
+  private func keyEventObject(for key: KeyEvent) -> Event {
+    if isKnownUniquelyReferenced(&lastKeyEvent), let event = lastKeyEvent {
+      event.reuse(for: key)
+      return event
+    }
+    let event = Event(key: key)
+    lastKeyEvent = event
+    return event
   }
 
   /// Whether input may reach `window`: always, except during a modal session, when only the

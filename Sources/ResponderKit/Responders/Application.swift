@@ -180,7 +180,7 @@ open class Application: Responder {
   // MARK: Windows
 
   /// The visible windows, front to back.
-  public private(set) var windows: [Window] = []
+  @exclusivity(unchecked) public private(set) var windows: [Window] = []  // read on every event
   /// The window that gets the keyboard.
   @exclusivity(unchecked) public private(set) weak var keyWindow: Window?
   /// The main window (the document or screen the user works on).
@@ -467,6 +467,8 @@ open class Application: Responder {
   var lastTap: (location: Point, time: TimeInterval, count: Int)?
   /// Set by the default ``sendEvent(_:)`` when a window received the event.
   var eventWasDelivered = false
+  /// The last key's event object, reused for the next key when nothing else holds it.
+  var lastKeyEvent: Event?
 
   /// Called after each event that was delivered: ends the undo groups opened by it.
   func eventDidFinish() {

@@ -271,13 +271,69 @@ open class Responder: ActionTarget {
         trace.handled("ended: unhandled, noResponder", by: nil)
       }
     }
-    if let next { next.keyDown(with: event) } else { noResponder(forKeyDown: event) }
+    let (handler, last) = nextKeyHandler(.keyDown)
+    if let handler { handler.keyDown(with: event) } else { last.noResponder(forKeyDown: event) }
   }
 
   /// A key went up. The default passes it to ``next``.
   open func keyUp(with event: KeyEvent) {
-    next?.keyUp(with: event)
+    nextKeyHandler(.keyUp).handler?.keyUp(with: event)
   }
+
+  /// Where a key this object passes on arrives: the first responder up the chain whose class
+  /// overrides `method` — those between would each only pass it on, so they are passed over
+  /// (unless a trace records every step) — or nil, with the chain's last responder.
+  private final func nextKeyHandler(_ method: TargetHooks.KeyPathTraits) -> (
+    handler: Responder?, last: Responder
+  ) {
+    guard ActionTrace.current == nil else { return (next, self) }
+    guard let next else { return (nil, self) }
+    return next.keyHandler(method)
+  }
+
+  /// The first responder from this one up the chain whose class overrides `method`, or nil
+  /// with the chain's last responder.
+  final func keyHandler(_ method: TargetHooks.KeyPathTraits) -> (handler: Responder?, last: Responder) {
+    var current = Responder.passPlainViews(from: self, method)
+    while !current.keyPathTraits.contains(method) {
+      guard let next = current.next else { return (nil, current) }
+      current = next
+    }
+    return (current, current)
+  }
+
+  /// The first responder from `start` up that is not a view passed over for `method` (one
+  /// that keeps the defaults of `method` and `next`). The walk holds no references: only this
+  /// loop runs meanwhile, and the window's tree holds the views. (Nonisolated, so the closure
+  /// needs no executor check.)
+  private nonisolated static func passPlainViews(
+    from start: Responder, _ method: TargetHooks.KeyPathTraits
+  ) -> Responder {
+    var current = Unmanaged.passUnretained(start)
+    while let next = current._withUnsafeGuaranteedRef({ responder -> Unmanaged<Responder>? in
+      let traits = responder.loadedKeyPathTraits
+      guard traits.contains(.plainView), !traits.contains(method) else { return nil }
+      return unsafeDowncast(responder, to: View.self).unretainedNext
+    }) {
+      current = next
+    }
+    return current.takeUnretainedValue()
+  }
+
+  /// The class's ``TargetHooks/KeyPathTraits``, looked up once per object and kept.
+  final var keyPathTraits: TargetHooks.KeyPathTraits {
+    if !storedKeyPathTraits.contains(.known) {
+      storedKeyPathTraits = TargetHooks.keyPathTraits(of: type(of: self))
+    }
+    return storedKeyPathTraits
+  }
+
+  /// ``keyPathTraits`` without looking them up (an object not yet looked up counts as passing
+  /// nothing over), for the nonisolated walk.
+  private nonisolated final var loadedKeyPathTraits: TargetHooks.KeyPathTraits { storedKeyPathTraits }
+
+  // Nonisolated for the unretained walk; written only on the main actor.
+  nonisolated(unsafe) private var storedKeyPathTraits: TargetHooks.KeyPathTraits = []
 
   /// Text to insert — typed characters or a paste. The default passes it on.
   open func insertText(_ text: String) {

@@ -42,7 +42,8 @@ extension Window {
       }
       return
     }
-    if performKeyCommand(for: key, event: event, onlyPriority: textInputComesFirst(for: key)) {
+    let textComesFirst = key.isTextEditingKey && responder.acceptsTextInput  // textInputComesFirst(for:)
+    if performKeyCommand(for: key, event: event, onlyPriority: textComesFirst) {
       trace?.finish("ended: key command")
       return
     }
@@ -62,9 +63,9 @@ extension Window {
   /// Finds the first key command matching `key`, from the first responder up the chain, and
   /// sends its action nil-targeted if something can perform it and validation allows it.
   func performKeyCommand(for key: KeyEvent, event: Event, onlyPriority: Bool = false) -> Bool {
-    guard let app = application else { return false }
     let trace = ActionTrace.current
     return forEachKeyCommandInChain { command, owner in
+      guard let app = application else { return false }
       @MainActor func skip(_ reason: String) -> Bool {
         trace?.note("key command \(command.shortcutDescription) of \(ActionTrace.name(of: owner)): \(reason)")
         return false
@@ -100,10 +101,11 @@ extension Window {
   /// until `body` returns true; returns whether it did. The one walk both the dispatch and the
   /// F1 overlay use, so the overlay lists exactly what a key would reach.
   func forEachKeyCommandInChain(_ body: (KeyCommand, Responder) -> Bool) -> Bool {
-    var responder: Responder? = contentResponder
+    // Only classes that override `keyCommands` are asked.
+    var responder: Responder? = contentResponder.keyHandler(.keyCommands).handler
     while let current = responder {
       for command in current.keyCommands where body(command, current) { return true }
-      responder = current.next
+      responder = current.next?.keyHandler(.keyCommands).handler
     }
     return false
   }
@@ -174,9 +176,6 @@ extension KeyEvent {
 
   /// Whether the key types text: printable characters with no command modifier held.
   var isText: Bool {
-    guard !characters.isEmpty, modifierFlags.isDisjoint(with: .commandKeys) else {
-      return false
-    }
-    return characters.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7f }
+    modifierFlags.isDisjoint(with: .commandKeys) && text.charactersArePrintable
   }
 }

@@ -107,7 +107,7 @@ open class Window: Responder {
   }
 
   /// The application that shows the window.
-  public internal(set) weak var application: Application?
+  @exclusivity(unchecked) public internal(set) weak var application: Application?  // read on every key
 
   /// Whether the window is on screen (in its application's window list).
   public var isVisible: Bool { application?.windows.contains { $0 === self } ?? false }
