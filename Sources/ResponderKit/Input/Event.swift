@@ -21,9 +21,9 @@ public final class Event {
 
   /// What kind of event this is.
   public let type: EventType
-  /// Seconds on the source's clock.
   // Variables for ``reuse(for:)``, read on every key: unchecked, as no access can overlap
   // another (the runtime's exclusivity check costs ~75 instructions per read).
+  /// Seconds on the source's clock.
   @exclusivity(unchecked) public private(set) var timestamp: TimeInterval
   /// The key, for ``EventType/key`` events.
   @exclusivity(unchecked) public private(set) var key: KeyEvent?
