@@ -55,7 +55,7 @@ struct InspectorEndToEndTests {
     // Down from the root view: the header label, the "Button" name label, the button.
     for _ in 0..<3 { try session.send("Down") }
     #expect(
-      try session.waitFor(timeout: 5) { _ in
+      try session.waitFor(timeout: 20) { _ in
         let rows = (try? self.styledRows(session)) ?? []
         let line = rows.firstIndex { $0.contains("Button \"Press me\" (12, 2) 12×1") }
         return line.map { self.isReversed("Button \"Press me\"", row: $0, in: rows) } ?? false
@@ -67,7 +67,7 @@ struct InspectorEndToEndTests {
     // Left goes to the superview, the root view, which covers the screen.
     try session.send("Left")
     #expect(
-      try session.waitFor(timeout: 5) { _ in
+      try session.waitFor(timeout: 20) { _ in
         let rows = (try? self.styledRows(session)) ?? []
         return self.isReversed("Lights", row: 3, in: rows)
       }, "the root view is highlighted")
