@@ -17,7 +17,7 @@ struct GestureArbitrationTests {
     let double = TapGestureRecognizer()
     double.numberOfTapsRequired = 2
     scene.attach(double, "double")
-    let single = scene.attach(TapGestureRecognizer(), "single") { _ in scene.clock }
+    let single = scene.attach(TapGestureRecognizer(), "single") { $1.clock }
     if requiring { single.require(toFail: double) }
     return double
   }

@@ -22,7 +22,7 @@ struct GestureRecognizerTests {
     let scene = GestureScene()
     let tap = TapGestureRecognizer()
     tap.numberOfTouchesRequired = 2
-    scene.attach(tap, "tap") { cells($0.location(in: scene.view)) }
+    scene.attach(tap, "tap") { cells($0.location(in: $1.view)) }
     scene.driver.touches([scene.touch(1, .began, 4, 3), scene.touch(2, .began, 8, 5)])
     scene.driver.touches([scene.touch(1, .ended, 4, 3), scene.touch(2, .ended, 8, 5)])
     #expect(scene.log.entries == ["V.began[2]", "V.cancelled[2]", "tap.ended (6, 4)"])
@@ -48,7 +48,7 @@ struct GestureRecognizerTests {
 
   @Test func longPressBeginsOnTheClockWithNoTouchArriving() {
     let scene = GestureScene()
-    scene.attach(LongPressGestureRecognizer(), "press") { _ in scene.clock }
+    scene.attach(LongPressGestureRecognizer(), "press") { $1.clock }
     scene.driver.send(.touches([scene.touch(0, .began, 5, 3)]))
     scene.driver.advance(by: 0.6)
     scene.driver.send(.touches([scene.touch(0, .moved, 15, 3)]))
@@ -71,14 +71,14 @@ struct GestureRecognizerTests {
 
   @Test func longPressHelperHoldsOnTheVirtualClock() {
     let scene = GestureScene()
-    scene.attach(LongPressGestureRecognizer(), "press") { _ in scene.clock }
+    scene.attach(LongPressGestureRecognizer(), "press") { $1.clock }
     scene.driver.longPress(at: Point(x: 5, y: 3), duration: 0.7)
     #expect(scene.log.entries == ["V.began", "V.cancelled", "press.began @0.51", "press.ended @0.72"])
   }
 
   @Test func panReportsTranslationVelocityAndTouchesFromTouchDown() {
     let scene = GestureScene()
-    scene.attach(PanGestureRecognizer(), "pan") { recognizer in
+    scene.attach(PanGestureRecognizer(), "pan") { recognizer, scene in
       let pan = recognizer as! PanGestureRecognizer
       return "t=\(cells(pan.translation(in: nil))) v=\(cells(pan.velocity(in: nil))) n=\(pan.numberOfTouches)"
         + " at \(cells(pan.location(in: scene.view)))"
@@ -106,7 +106,7 @@ struct GestureRecognizerTests {
 
   @Test func swipeRecognizesDuringTheMoveAndReportsWhereItBegan() {
     let scene = GestureScene()
-    scene.attach(SwipeGestureRecognizer(), "swipe") { cells($0.location(in: scene.view)) }
+    scene.attach(SwipeGestureRecognizer(), "swipe") { cells($0.location(in: $1.view)) }
     scene.driver.swipe(from: Point(x: 5, y: 3), direction: Point(x: 1, y: 0), distance: 10)
     #expect(scene.log.entries == ["V.began", "V.moved", "V.moved", "V.cancelled", "swipe.ended (5, 3)"])
   }
@@ -130,7 +130,7 @@ struct GestureRecognizerTests {
 
   @Test func pinchReportsScaleAndVelocity() {
     let scene = GestureScene()
-    scene.attach(PinchGestureRecognizer(), "pinch") { recognizer in
+    scene.attach(PinchGestureRecognizer(), "pinch") { recognizer, _ in
       let pinch = recognizer as! PinchGestureRecognizer
       return "scale=\(short(pinch.scale)) v=\(short(pinch.velocity))"
     }
@@ -144,7 +144,7 @@ struct GestureRecognizerTests {
 
   @Test func rotationReportsTheAngleSeenOnScreen() {
     let scene = GestureScene()
-    scene.attach(RotationGestureRecognizer(), "rotation") { recognizer in
+    scene.attach(RotationGestureRecognizer(), "rotation") { recognizer, _ in
       let rotation = recognizer as! RotationGestureRecognizer
       return "r=\(short(rotation.rotation)) v=\(short(rotation.velocity))"
     }

@@ -92,11 +92,15 @@ final class GestureScene {
   }
 
   /// Attaches `recognizer` to `view` (V by default) with a probe named `name` as its target.
+  /// `detail` gets the scene as an argument: a closure that captured the scene would be kept
+  /// by the scene's own probe, and the whole scene would never be freed.
   @discardableResult
   func attach<R: GestureRecognizer>(
-    _ recognizer: R, _ name: String, to view: View? = nil, detail: ((GestureRecognizer) -> String)? = nil
+    _ recognizer: R, _ name: String, to view: View? = nil,
+    detail: ((GestureRecognizer, GestureScene) -> String)? = nil
   ) -> R {
-    let probe = GestureProbe(name, log: log, detail: detail)
+    let probe = GestureProbe(
+      name, log: log, detail: detail.map { detail in { [unowned self] in detail($0, self) } })
     probes.append(probe)
     recognizer.addTarget(probe, action: .gesture)
     (view ?? self.view).addGestureRecognizer(recognizer)

@@ -29,8 +29,14 @@ public final class Touch: Hashable, Identifiable {
   var isDelivered = false
 
   // Gesture bookkeeping (see `GestureArbiter`): the recognizers that see the touch, and how
-  // far its delivery to the view has got while they decide.
-  var gestureRecognizers: [GestureRecognizer] = []
+  // far its delivery to the view has got while they decide. The recognizers are held weakly:
+  // a recognizer keeps the touches it tracks, so strong links both ways would keep both
+  // alive after their window is gone whenever a sequence was cut short.
+  var gestureRecognizers: [GestureRecognizer] {
+    get { recognizerReferences.compactMap(\.object) }
+    set { recognizerReferences = newValue.map(WeakGestureRecognizer.init) }
+  }
+  private var recognizerReferences: [WeakGestureRecognizer] = []
   var viewBegan = false
   var viewFinished = false
 

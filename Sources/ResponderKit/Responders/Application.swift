@@ -9,7 +9,9 @@ import Foundation
 @MainActor
 open class Application: Responder {
   /// The running application: the last one that finished launching and has not terminated.
-  public private(set) static var shared: Application?
+  /// Held weakly, like a window's application: whoever runs the application owns it (the
+  /// terminal host while it runs, a test while it drives one), and one no longer owned is freed.
+  public private(set) static weak var shared: Application?
 
   /// Creates an application with no windows.
   public override init() {
