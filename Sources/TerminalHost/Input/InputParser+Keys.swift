@@ -79,9 +79,14 @@ extension InputParser {
     text: String? = nil, time: TimeInterval
   ) -> KeyEvent {
     let scalar: Unicode.Scalar?
-    switch keysym {
-    case .returnKey, .tab, .backSpace, .escape: scalar = keysym.unicodeScalar
-    default: scalar = KittyKeyCodes.keypadText(for: keysym)?.unicodeScalars.first
+    // xkbcommon's text for Return, Tab, BackSpace and Escape, as constants: comparing with
+    // the `Keysym` statics and asking xkbcommon cost more than the rest of a key.
+    switch keysym.rawValue {
+    case 0xff0d: scalar = "\r"
+    case 0xff09: scalar = "\t"
+    case 0xff08: scalar = "\u{8}"
+    case 0xff1b: scalar = "\u{1b}"
+    default: scalar = KittyKeyCodes.keypadScalar(for: keysym)
     }
     if let text {
       return KeyEvent(

@@ -23,7 +23,7 @@ extension InputParser {
   /// its UTF-8 character minus 32). A NUL coordinate is xterm's past-the-end marker: it
   /// clamps positions to the encoding's limit and sends that one (0-based 223, or 2015 in
   /// UTF-8 mode) as 256 truncated to a byte (xterm's button.c, `EmitMousePosition`).
-  func decodeX10Mouse(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
+  mutating func decodeX10Mouse(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
     var values = (0, 0, 0)
     var k = 3
     for index in 0..<3 {
@@ -82,7 +82,7 @@ extension InputParser {
   /// button; +4 Shift, +8 Alt, +16 Control, +32 motion, +64 wheel, +128 extra buttons); nil
   /// when the code is out of range. The left button is touch 0, the wheel scrolls, the rest
   /// are pointer reports.
-  func mouseItem(code: Int, location: Point, released: Bool, time: TimeInterval) -> TerminalInput? {
+  mutating func mouseItem(code: Int, location: Point, released: Bool, time: TimeInterval) -> TerminalInput? {
     guard code >= 0, code < 256 else { return nil }
     var modifiers: KeyEvent.ModifierFlags = []
     if code & 4 != 0 { modifiers.insert(.shift) }
@@ -113,10 +113,12 @@ extension InputParser {
     switch button {
     case 0:
       let phase: TouchPhase = action == .release ? .ended : action == .move ? .moved : .began
-      return .event(
-        .touches([
-          TouchSample(id: 0, phase: phase, location: location, modifierFlags: modifiers, timestamp: time)
-        ]))
+      let sample = TouchSample(
+        id: 0, phase: phase, location: location, modifierFlags: modifiers, timestamp: time)
+      // The array of the last report is written in place when nobody kept it (items handed
+      // to a closure and dropped), so a mouse drag allocates nothing per report.
+      if touchBuffer.isEmpty { touchBuffer = [sample] } else { touchBuffer[0] = sample }
+      return .event(.touches(touchBuffer))
     case 1: return pointer(.middle, action)
     case 2: return pointer(.right, action)
     case 8...15: return pointer(.extra(button), action)

@@ -117,6 +117,8 @@ public struct InputParser: Sendable {
   var pressedButton = -1
   /// The numbers of the control sequence being decoded.
   var parameters = CSIParameters()
+  /// The one-touch array of the last left-button report, reused when no item holds it.
+  var touchBuffer: [TouchSample] = []
 
   /// Creates a parser.
   public init(
@@ -147,7 +149,7 @@ public struct InputParser: Sendable {
   public mutating func parse(
     _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout [TerminalInput]
   ) {
-    feed(bytes, at: time, into: &items)
+    feed(bytes, at: time, into: &items, each: { _ in })
   }
 
   /// Parses bytes that arrived at `time`, handing each item to `body` as it is decoded.
@@ -157,17 +159,16 @@ public struct InputParser: Sendable {
   public mutating func parse(
     _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, each body: (TerminalInput) -> Void
   ) {
-    withoutActuallyEscaping(body) { body in
-      var sink = ClosureSink(body: body)
-      feed(bytes, at: time, into: &sink)
-    }
+    var sink = ClosureSink()
+    feed(bytes, at: time, into: &sink, each: body)
   }
 
   /// The body of the `parse` methods, for any sink.
   mutating func feed(
-    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout some InputSink
+    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout some InputSink,
+    each body: (TerminalInput) -> Void
   ) {
-    if let deadline = pendingDeadline, time >= deadline { settlePending(at: time, into: &items) }
+    if let deadline = pendingDeadline, time >= deadline { settlePending(at: time, into: &items, each: body) }
     guard let raw = bytes.baseAddress, bytes.count > 0 else { return }
     let base = raw.assumingMemoryBound(to: UInt8.self)
     let count = bytes.count
@@ -185,7 +186,7 @@ public struct InputParser: Sendable {
       var carried: [UInt8] = []
       swap(&carried, &pending)
       let used = carried.withUnsafeBufferPointer { buffer in
-        run(buffer.baseAddress!, buffer.count, final: false, time: time, into: &items)
+        run(buffer.baseAddress!, buffer.count, final: false, time: time, into: &items, each: body)
       }
       if used < carried.count {
         carried.removeFirst(used)
@@ -196,7 +197,7 @@ public struct InputParser: Sendable {
       }
     }
     guard offset < count else { return }
-    let used = run(base + offset, count - offset, final: false, time: time, into: &items)
+    let used = run(base + offset, count - offset, final: false, time: time, into: &items, each: body)
     if offset + used < count {
       pending.append(
         contentsOf: UnsafeBufferPointer(start: base + offset + used, count: count - offset - used))
@@ -221,7 +222,7 @@ public struct InputParser: Sendable {
   /// Settles held-back bytes if their deadline has passed at `time`.
   public mutating func expire(at time: TimeInterval, into items: inout [TerminalInput]) {
     guard let deadline = pendingDeadline, time >= deadline else { return }
-    settlePending(at: time, into: &items)
+    settlePending(at: time, into: &items, each: { _ in })
   }
 
   /// Settles held-back bytes if their deadline has passed at `time`, returning the items.
@@ -235,8 +236,8 @@ public struct InputParser: Sendable {
   /// whose text is delivered and which then ends. For end of input (EOF on the tty).
   public mutating func flush(at time: TimeInterval) -> [TerminalInput] {
     var items: [TerminalInput] = []
-    settlePending(at: time, into: &items)
-    if inPaste { finishPaste(at: time, into: &items) }
+    settlePending(at: time, into: &items, each: { _ in })
+    if inPaste { finishPaste(at: time, into: &items, each: { _ in }) }
     discardingSequence = false
     skippingString = false
     return items
@@ -244,12 +245,15 @@ public struct InputParser: Sendable {
 
   /// Decides the held-back bytes with no more to come. Their items keep the time the bytes
   /// arrived, not the time of the timeout.
-  mutating func settlePending(at time: TimeInterval, into items: inout some InputSink) {
+  mutating func settlePending(
+    at time: TimeInterval, into items: inout some InputSink,
+    each body: (TerminalInput) -> Void
+  ) {
     guard !pending.isEmpty else { return }
     var carried: [UInt8] = []
     swap(&carried, &pending)
     _ = carried.withUnsafeBufferPointer { buffer in
-      run(buffer.baseAddress!, buffer.count, final: true, time: lastArrival, into: &items)
+      run(buffer.baseAddress!, buffer.count, final: true, time: lastArrival, into: &items, each: body)
     }
   }
 
@@ -259,7 +263,8 @@ public struct InputParser: Sendable {
   /// that needs more bytes, unless `final`, in which case everything is used.
   mutating func run(
     _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
-    into items: inout some InputSink
+    into items: inout some InputSink,
+    each body: (TerminalInput) -> Void
   ) -> Int {
     var i = 0
     while i < n {
@@ -267,13 +272,13 @@ public struct InputParser: Sendable {
       let skipping = discardingSequence || skippingString
       if (byte >= 0x20 && byte != 0x7f) && !inPaste && !skipping {
         // Typed text, the bulk of any input, decoded in runs.
-        let end = scanText(p, i, n, final: final, time: time, into: &items)
+        let end = scanText(p, i, n, final: final, time: time, into: &items, each: body)
         if end == i { break }
         i = end
         continue
       }
       if inPaste {
-        let used = stepPaste(p + i, n - i, final: final, time: time, into: &items)
+        let used = stepPaste(p + i, n - i, final: final, time: time, into: &items, each: body)
         if used == 0 { break }
         i += used
         continue
@@ -294,7 +299,7 @@ public struct InputParser: Sendable {
         continue
       }
       if byte == 0x1b && n - i > 2 && p[i + 1] == 0x5b,
-        let used = deliverCommonCSI(p + i, n - i, time: time, into: &items)
+        let used = deliverCommonCSI(p + i, n - i, time: time, into: &items, each: body)
       {
         i += used
         continue
@@ -304,7 +309,7 @@ public struct InputParser: Sendable {
       i += step.used
       if let item = step.item.take() {
         trackMouseButton(item)
-        items.accept(item)
+        items.accept(item, body)
       }
       switch step.effect {
       case .none: break
@@ -327,7 +332,7 @@ public struct InputParser: Sendable {
   @inline(__always)
   func scanText(
     _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, final: Bool, time: TimeInterval,
-    into items: inout some InputSink
+    into items: inout some InputSink, each body: (TerminalInput) -> Void
   ) -> Int {
     withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
       let spare = buffer.baseAddress!
@@ -336,14 +341,15 @@ public struct InputParser: Sendable {
         let byte = p[i]
         if byte < 0x7f {
           guard byte >= 0x20 else { break }
-          items.accept(referenceFree: .event(.key(InputParser.asciiKey(byte, time: time))), spare: spare)
+          items.accept(
+            referenceFree: .event(.key(InputParser.asciiKey(byte, time: time))), spare: spare, body)
           i += 1
         } else {
           guard byte != 0x7f else { break }
           let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
           if used == 0 { break }
           items.accept(
-            referenceFree: .event(.key(InputParser.characterKey(scalar, time: time))), spare: spare)
+            referenceFree: .event(.key(InputParser.characterKey(scalar, time: time))), spare: spare, body)
           i += used
         }
       }
@@ -517,13 +523,14 @@ public struct InputParser: Sendable {
   /// Inside a paste: collects text up to the end marker `ESC [ 2 0 1 ~`.
   mutating func stepPaste(
     _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
-    into items: inout some InputSink
+    into items: inout some InputSink,
+    each body: (TerminalInput) -> Void
   ) -> Int {
     var j = 0
     while j < n && p[j] != 0x1b { j += 1 }
     if j > 0 {
       pasteBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: j))
-      deliverPasteChunks(time: time, into: &items)
+      deliverPasteChunks(time: time, into: &items, each: body)
     }
     if j == n { return n }
     let marker: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e)
@@ -532,7 +539,7 @@ public struct InputParser: Sendable {
       guard j + k < n else {
         if final {
           pasteBytes.append(contentsOf: UnsafeBufferPointer(start: p + j, count: n - j))
-          deliverPasteChunks(time: time, into: &items)
+          deliverPasteChunks(time: time, into: &items, each: body)
           return n
         }
         return j
@@ -549,16 +556,19 @@ public struct InputParser: Sendable {
       k += 1
     }
     if k == 6 {
-      finishPaste(at: time, into: &items)
+      finishPaste(at: time, into: &items, each: body)
       return j + 6
     }
     pasteBytes.append(0x1b)
-    deliverPasteChunks(time: time, into: &items)
+    deliverPasteChunks(time: time, into: &items, each: body)
     return j + 1
   }
 
   /// Sends full chunks of pasted text, each cut back to a UTF-8 character boundary.
-  mutating func deliverPasteChunks(time: TimeInterval, into items: inout some InputSink) {
+  mutating func deliverPasteChunks(
+    time: TimeInterval, into items: inout some InputSink,
+    each body: (TerminalInput) -> Void
+  ) {
     // Strictly more than a chunk, so the byte after the cut is known and the cut point
     // depends only on the content, never on how reads split it.
     while pasteBytes.count > pasteChunkLimit {
@@ -567,15 +577,18 @@ public struct InputParser: Sendable {
       if pasteBytes[cut] & 0xc0 == 0x80 { cut = pasteChunkLimit }
       let text = String(decoding: pasteBytes[0..<cut], as: UTF8.self)
       pasteBytes.removeFirst(cut)
-      items.accept(.event(.paste(text, timestamp: time)))
+      items.accept(.event(.paste(text, timestamp: time)), body)
       pasteDeliveredChunk = true
     }
   }
 
   /// Ends a paste, delivering the rest of its text.
-  mutating func finishPaste(at time: TimeInterval, into items: inout some InputSink) {
+  mutating func finishPaste(
+    at time: TimeInterval, into items: inout some InputSink,
+    each body: (TerminalInput) -> Void
+  ) {
     if !pasteBytes.isEmpty || !pasteDeliveredChunk {
-      items.accept(.event(.paste(String(decoding: pasteBytes, as: UTF8.self), timestamp: time)))
+      items.accept(.event(.paste(String(decoding: pasteBytes, as: UTF8.self), timestamp: time)), body)
     }
     pasteBytes.removeAll(keepingCapacity: false)
     inPaste = false

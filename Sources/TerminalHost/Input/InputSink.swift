@@ -1,37 +1,41 @@
-/// Where the parser puts decoded items: an array, or a closure that handles each one at once.
-/// Internal, so the parser's loop is specialised for each and the closure form copies nothing.
+/// Where the parser puts decoded items: an array, or the closure of `parse(_:at:each:)`.
+/// Internal, so the parser's loop is specialised for each. The closure is passed beside the
+/// sink rather than stored in it: storing it would need `withoutActuallyEscaping`, whose
+/// thunk cost ~11 instructions per item.
 protocol InputSink {
-  /// Takes one decoded item.
-  mutating func accept(_ item: consuming TerminalInput)
+  /// Takes one decoded item; a sink that hands items on gives it to `body`.
+  mutating func accept(_ item: consuming TerminalInput, _ body: (TerminalInput) -> Void)
   /// Takes an item that holds no references (a key typed as text). A sink that only lends
   /// the item moves it to `spare` afterwards instead of destroying it: the parser overwrites
   /// that memory with the next item, which saves a destroy per typed character.
   mutating func accept(
-    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>)
+    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>,
+    _ body: (TerminalInput) -> Void)
 }
 
 extension Array: InputSink where Element == TerminalInput {
   @inline(__always)
-  mutating func accept(_ item: consuming TerminalInput) { append(item) }
+  mutating func accept(_ item: consuming TerminalInput, _ body: (TerminalInput) -> Void) { append(item) }
 
   @inline(__always)
   mutating func accept(
-    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>
+    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>,
+    _ body: (TerminalInput) -> Void
   ) {
     append(item)
   }
 }
 
-/// Hands each item to a closure.
+/// Hands each item to the closure passed beside it.
 struct ClosureSink: InputSink {
-  /// The handler.
-  let body: (TerminalInput) -> Void
+  @inline(__always)
+  func accept(_ item: consuming TerminalInput, _ body: (TerminalInput) -> Void) { body(item) }
 
   @inline(__always)
-  func accept(_ item: consuming TerminalInput) { body(item) }
-
-  @inline(__always)
-  func accept(referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>) {
+  func accept(
+    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>,
+    _ body: (TerminalInput) -> Void
+  ) {
     body(item)
     spare.initialize(to: item)
   }

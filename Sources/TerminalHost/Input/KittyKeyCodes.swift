@@ -114,8 +114,15 @@ public enum KittyKeyCodes {
   /// The text an unmodified keypad key types (`KP_0` gives "0"), as xkbcommon's
   /// `xkb_keysym_to_utf8` does; nil for every other key.
   public static func keypadText(for keysym: Keysym) -> String? {
+    keypadScalar(for: keysym).map { String($0) }
+  }
+
+  /// The one character of ``keypadText(for:)``, with no `String` built: the parser asks for
+  /// every functional key.
+  @inline(__always)
+  static func keypadScalar(for keysym: Keysym) -> Unicode.Scalar? {
     switch keysym.rawValue {
-    case 0xffb0...0xffb9: String(UnicodeScalar(UInt8(keysym.rawValue - 0xffb0) + 0x30))
+    case 0xffb0...0xffb9: Unicode.Scalar(UInt8(keysym.rawValue - 0xffb0) + 0x30)
     case 0xffaa: "*"
     case 0xffab: "+"
     case 0xffac: ","
