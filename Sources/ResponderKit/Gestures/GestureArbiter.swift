@@ -67,6 +67,7 @@ final class GestureArbiter {
     var found: [GestureRecognizer] = []
     // Recognizers see touches the view refused (multiple- or exclusive-touch rules).
     var view = touch.view ?? window.rootView.flatMap { $0.hitTest(touch.location(in: $0), with: event) }
+    guard view?.hasGestureRecognizerInAncestry == true else { return [] }
     while let current = view {
       for recognizer in current.gestureRecognizers.reversed()
       where recognizer.isEnabled && !recognizer.state.isFinished && !recognizer.wantsToBegin

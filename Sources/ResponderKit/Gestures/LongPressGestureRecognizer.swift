@@ -30,7 +30,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     guard state == .possible else { return }
     if touchesInStroke == 0 {
       // A new tap, or the press after the taps: soon enough, and where the last one was.
-      let location = touches.first?.screenLocation ?? .zero
+      let location = GestureMetrics.centroid(touches.map(\.screenLocation))
       if let last = lastDown,
         event.timestamp - last.time > Application.multipleClickInterval
           || GestureMetrics.distance(last.location, location) > allowableMovement

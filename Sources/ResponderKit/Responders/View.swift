@@ -66,7 +66,11 @@ open class View: Responder {
   // takes the runtime's slow path: a bare walk up the chain cost ~50 ns per level instead of
   // ~5. The object pointed to clears the link when it goes away (the superview, view
   // controller and window deinits), so it never dangles.
-  private unowned(unsafe) var superviewStorage: View?
+  private unowned(unsafe) var superviewStorage: View? {
+    didSet { View.gestureAncestryGeneration &+= 1 }
+  }
+  /// ``hasGestureRecognizerInAncestry`` as last computed, and for which generation.
+  var gestureAncestryCache = (generation: 0, hasRecognizers: false)
   unowned(unsafe) var viewControllerStorage: ViewController?
   unowned(unsafe) var hostWindowStorage: Window?
 
