@@ -17,7 +17,8 @@ import Foundation
 /// **Targets.** Each action is sent to its target (held weakly, through ``TargetReference``)
 /// once for a discrete gesture and on every state change of a continuous one, failed excepted.
 /// A target that went away drops its action and posts
-/// ``Application/didDropActionNotification``.
+/// ``Application/didDropActionNotification``. To see every state change, failed included,
+/// observe the recognizer with ``observeState(_:)``.
 ///
 /// **Subclasses** override the `touches…` methods and set ``state``; they clear their own
 /// state in ``reset()``.
