@@ -1,11 +1,13 @@
 // Nil-target action resolution through a 32-deep responder chain against the plain Swift
 // object walk (strong `let` links, the best a Swift walk of the same length does), beside the
-// framework's own `next` walk and a direct call; a touch through a 32-deep view tree; and the
-// heap, hit-testing and dispatch of a 10,000-view window and a 1,000-window application.
+// framework's own `next` walk and a direct call; a touch through a 32-deep view tree, bare and
+// with recognizers on an ancestor (TouchTree.swift); and the heap, hit-testing and dispatch of
+// a 10,000-view window and a 1,000-window application.
 //
 // Run in release: `make bench`. Times are thread CPU time, the median of 7 rounds; instructions
-// per operation come from callgrind (`ResponderBenchmarks --only send|untraced|traced|plain N`,
-// counting only the timed loop, two counts so set-up cancels out). Heap growth comes from glibc's mallinfo2.
+// per operation come from callgrind (`ResponderBenchmarks --only MODE N`, MODE one of send,
+// untraced, traced, plain, touch, touch-gestures; counting only the timed loop, two counts so
+// set-up cancels out). Heap growth comes from glibc's mallinfo2.
 
 import BenchmarkSupport
 import CMalloc
@@ -206,6 +208,11 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
   case "send": print(timedSends(count))
   case "traced": print(timedTracedSends(count))
   case "untraced": print(timedUntracedSends(count))
+  case "touch": print(timedTouches(TouchTree(depth: depth), count))
+  case "touch-gestures":
+    let (tree, counter) = makeGestureTouchTree()
+    print(timedTouches(tree, count))
+    precondition(counter.actions == count)
   default: print(timedPlainWalks(count))
   }
   exit(0)
@@ -213,7 +220,8 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
 
 /// Instructions per operation from callgrind: two counts, only the timed loop, difference.
 /// Valgrind 3.19 cannot read the toolchain's DWARF, so it runs a copy without it.
-func instructionsPerOperation(_ mode: String) -> Double? {
+func instructionsPerOperation(_ mode: String, counts: (small: Int, large: Int) = (10_000, 60_000)) -> Double?
+{
   let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ResponderBenchmarks-nodebug").path
   func run(_ arguments: [String], stderr: Pipe? = nil) -> Process? {
     let process = Process()
@@ -240,39 +248,40 @@ func instructionsPerOperation(_ mode: String) -> Double? {
     return output.split(separator: "\n").first { $0.contains("Collected :") }
       .flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
   }
-  guard let small = collected(10_000), let large = collected(60_000) else { return nil }
-  return (large - small) / 50_000
+  guard let small = collected(counts.small), let large = collected(counts.large) else { return nil }
+  return (large - small) / Double(counts.large - counts.small)
 }
 
-// MARK: - A touch through a 32-deep view tree
+// MARK: - A touch through a 32-deep view tree (TouchTree.swift)
 
-/// The deepest view of a tree; counts the touches that reach it.
-final class TouchTarget: View {
-  var touches = 0
-  override func touchesBegan(_ touches: Set<Touch>, with event: Event) { self.touches &+= 1 }
-  override func touchesEnded(_ touches: Set<Touch>, with event: Event) { self.touches &+= 1 }
+extension Action {
+  /// Sent by the recognizers of the gesture tree.
+  static let benchmarkGesture = Action("benchmark.gesture")
 }
 
-let touchApp = Application()
-let touchWindow = Window(frame: Rect(x: 0, y: 0, width: 200, height: 60))
-var touchViews: [View] = [View(frame: Rect(x: 0, y: 0, width: 200, height: 60))]
-let touchTarget = TouchTarget(frame: Rect(x: 1, y: 1, width: 20, height: 5))
-for level in 1..<depth {
-  let view =
-    level == depth - 1 ? touchTarget : View(frame: Rect(x: 1, y: 0, width: 190 - level * 4, height: 50))
-  touchViews[level - 1].addSubview(view)
-  touchViews.append(view)
+/// The target of the gesture tree's recognizers.
+final class GestureCounter: Responder {
+  var actions = 0
+  override class var actionTable: ActionTable { counterActions }
+  private static let counterActions = ActionTable(GestureCounter.self, inheriting: Responder.actionTable) {
+    $0.add(.benchmarkGesture) { $0.actions &+= 1 }
+  }
 }
-touchWindow.rootView = touchViews[0]
-touchApp.addWindow(touchWindow)
-touchWindow.makeKeyAndOrderFront()
-let touchPoint = Point(x: 40, y: 3)
-@MainActor func touch(_ phase: TouchPhase) -> Bool {
-  touchApp.handle(.touches([TouchSample(phase: phase, location: touchPoint)]))
+
+/// The same tree with a tap and a pan recognizer on the root's child, an ancestor of the
+/// touched view: every click is a recognized tap (the view's touch is cancelled) and a failed pan.
+@MainActor func makeGestureTouchTree() -> (TouchTree, GestureCounter) {
+  let tree = TouchTree(depth: depth)
+  let counter = GestureCounter()
+  tree.views[1].addGestureRecognizer(TapGestureRecognizer(target: counter, action: .benchmarkGesture))
+  tree.views[1].addGestureRecognizer(PanGestureRecognizer(target: counter, action: .benchmarkGesture))
+  return (tree, counter)
 }
-_ = touch(.began)
-_ = touch(.ended)
-precondition(touchTarget.touches == 2, "the touch must reach the deepest view")
+
+let touchTree = TouchTree(depth: depth)
+let (gestureTree, gestureCounter) = makeGestureTouchTree()
+precondition(touchTree.touch() == 1 && touchTree.target.touches == 2, "the touch must reach the deepest view")
+precondition(gestureTree.touch() == 1 && gestureTree.target.touches == 2 && gestureCounter.actions == 1)
 
 // MARK: - Large windows and applications
 
@@ -315,7 +324,8 @@ let direct = measure(dispatches) {
 let targetSearch = measure(dispatches) { resolve() === app ? 1 : 0 }
 let sendSearch = measure(dispatches) { send() ? 1 : 0 }
 precondition(app.performed >= dispatches)
-let touchPair = measure(dispatches / 10) { (touch(.began) ? 1 : 0) + (touch(.ended) ? 1 : 0) }
+let touchPair = measure(dispatches / 10) { touchTree.touch() }
+let gestureTouchPair = measure(dispatches / 10) { gestureTree.touch() }
 
 let heapBeforeWide = heapInUse()
 let residentBeforeWide = residentKilobytes()
@@ -357,6 +367,14 @@ let sendInstructions = instructionsPerOperation("send")
 let plainInstructions = instructionsPerOperation("plain")
 let untracedInstructions = instructionsPerOperation("untraced")
 let tracedInstructions = instructionsPerOperation("traced")
+// A touch costs ~70,000 instructions or more: fewer of them keep callgrind's run short.
+let touchInstructions = instructionsPerOperation("touch", counts: (1_000, 6_000))
+let gestureTouchInstructions = instructionsPerOperation("touch-gestures", counts: (1_000, 6_000))
+/// Callgrind's counts for the same loop (TouchTree.swift) built at 4142080, the commit before
+/// gesture recognizers landed, and at d644663, the last before their merge (after issue 10's
+/// touch-path changes); measured on 2026-12-02 beside this file's own count, release builds.
+let touchInstructionsBeforeGestures = 65_567.0
+let touchInstructionsBeforeGestureMerge = 66_958.0
 
 let visited = Double(chainLength)
 print("ResponderBenchmarks: \(dispatches) dispatches, chain of \(depth) views + window + application")
@@ -374,6 +392,7 @@ row("direct method call", direct, perResponder: false)
 row("target(forAction:to:from:) nil", targetSearch, perResponder: true)
 row("sendAction(_:to:from:) nil", sendSearch, perResponder: true)
 row("touch began + ended, 32-deep view tree", touchPair, perResponder: false)
+row("  the same, tap + pan on an ancestor", gestureTouchPair, perResponder: false)
 let ratio = sendSearch.nsPerOperation / plain.nsPerOperation
 print("")
 print("  sendAction / plain walk:           \(formatted(ratio, 2))x   (target ≤ 1.5x)")
@@ -387,6 +406,11 @@ print(
   "  trace hooks compiled out:          \(untracedInstructions.map { formatted($0, 0) } ?? "n/a") "
     + "(tracing off above)")
 print("  with ActionTrace on:               \(tracedInstructions.map { formatted($0, 0) } ?? "n/a")")
+print(
+  "  instructions per touch:            \(touchInstructions.map { formatted($0, 0) } ?? "n/a") "
+    + "(before gesture recognizers \(formatted(touchInstructionsBeforeGestures, 0)), "
+    + "before their merge \(formatted(touchInstructionsBeforeGestureMerge, 0)); "
+    + "tap + pan on an ancestor \(gestureTouchInstructions.map { formatted($0, 0) } ?? "n/a"))")
 print(
   "  10,000-view window: heap \(wideHeap / 1024) KiB, resident +\(wideResident) KiB, hit-test \(formatted(wideHit.nsPerOperation)) ns, sendAction \(formatted(wideSend.nsPerOperation)) ns"
 )
@@ -422,6 +446,18 @@ writeResults(
       value: touchPair.nsPerOperation,
       unit: "ns", baseline: "plain Swift object walk of 34", baselineValue: plain.nsPerOperation,
       rounds: rounds),
+    BenchmarkResult(
+      name: "touch began + ended through a 32-deep view tree, per touch", value: touchInstructions ?? 0,
+      unit: "instructions", baseline: "before gesture recognizers (4142080)",
+      baselineValue: touchInstructionsBeforeGestures, rounds: 1,
+      note:
+        "callgrind; no recognizers attached; \(formatted(touchInstructionsBeforeGestureMerge, 0)) just before "
+        + "the gestures merge (d644663)"),
+    BenchmarkResult(
+      name: "touch began + ended through a 32-deep view tree, tap + pan recognizers on an ancestor",
+      value: gestureTouchPair.nsPerOperation, unit: "ns", baseline: "no recognizers",
+      baselineValue: touchPair.nsPerOperation, rounds: rounds,
+      note: "callgrind \(gestureTouchInstructions.map { formatted($0, 0) } ?? "n/a") instructions per touch"),
     BenchmarkResult(
       name: "10,000-view window: heap", value: Double(wideHeap) / 1_048_576, unit: "MB", rounds: 1,
       note: "resident +\(formatted(Double(wideResident) / 1024)) MB"),

@@ -11,7 +11,7 @@ final class EventLog {
       case action
       /// An action dropped because its target was deallocated.
       case drop
-      /// A gesture recognizer's state change, as its target saw it.
+      /// A gesture recognizer's state change.
       case gesture
     }
 

@@ -1,14 +1,11 @@
 import Foundation
 import ResponderKit
 
-extension Action {
-  /// A gesture recognizer of the Gestures screen changed state.
-  static let gestureChanged = Action("gestureChanged")
-}
-
 /// TouchLab's Gestures screen: one area carrying a tap, a double tap, a long press, a pan, a
-/// swipe, a pinch and a rotation recognizer, and a live log of every state change their
-/// targets are told of, with each gesture's values.
+/// swipe, a pinch and a rotation recognizer, and a live log of every state change, with each
+/// gesture's values. It observes the recognizers' states (``GestureRecognizer/observeState(_:)``,
+/// as a UIKit app would with KVO), so the log shows `failed` and `cancelled`, which send no
+/// action or are easy to miss, beside what targets are told.
 ///
 /// The single tap requires the double tap to fail, as in UIKit, so a lone click shows up only
 /// once the double-tap interval has passed, and a hold is a long press and no tap. The moving
@@ -28,6 +25,7 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
   let pinch = PinchGestureRecognizer()
   let rotation = RotationGestureRecognizer()
 
+  private var observations: [GestureRecognizer.StateObservation] = []
   private let logView: EventLogView
   private let header = Label(style: TextStyle(attributes: .reverse))
 
@@ -41,7 +39,7 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
 
   override init() {
     logView = EventLogView(log: log)
-    logView.emptyText = "Each state change a recognizer's target is told of shows here."
+    logView.emptyText = "Each state change of a recognizer shows here, failed and cancelled too."
     super.init()
     title = "Gestures"
   }
@@ -59,8 +57,12 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
     tap.require(toFail: doubleTap)
     swipe.direction = [.left, .right, .up, .down]
     for (_, recognizer) in recognizers {
-      recognizer.addTarget(self, action: .gestureChanged)
       recognizer.delegate = self
+      observations.append(
+        recognizer.observeState { [weak self] recognizer, change in
+          // The return to possible after every sequence would only drown the log.
+          if change.newValue != .possible { self?.logChange(of: recognizer, to: change.newValue) }
+        })
       area.addGestureRecognizer(recognizer)
     }
     log.didAppend = { [weak self] in self?.logView.entryAdded() }
@@ -80,16 +82,9 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
       x: 0, y: 1 + areaHeight, width: size.width, height: max(0, size.height - 1 - areaHeight))
   }
 
-  override class var actionTable: ActionTable { gestureLabActions }
-  private static let gestureLabActions = ActionTable(
-    GestureLabViewController.self, inheriting: ViewController.actionTable
-  ) {
-    $0.add(.gestureChanged) { lab, sender in
-      if let recognizer = sender as? GestureRecognizer { lab.logChange(of: recognizer) }
-    }
-  }
-
   // MARK: Arbitration
+
+  let gestureRecognizerDelegateMethods: GestureRecognizerDelegateMethods = .shouldRecognizeSimultaneously
 
   /// The moving gestures (pan, swipe, pinch, rotation) may recognize together; a tap or a
   /// long press excludes every other, as UIKit's default arbitration has it.
@@ -106,10 +101,10 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
 
   // MARK: Logging
 
-  /// One line per state change a target is told of: the state, where, and the gesture's values.
-  private func logChange(of recognizer: GestureRecognizer) {
+  /// One line per state change: the state, where, and the gesture's values.
+  private func logChange(of recognizer: GestureRecognizer, to newState: GestureRecognizer.State) {
     guard let name = recognizers.first(where: { $0.recognizer === recognizer })?.name else { return }
-    let state = recognizer.state == .ended && !isContinuous(recognizer) ? "recognized" : "\(recognizer.state)"
+    let state = newState == .ended && !isContinuous(recognizer) ? "recognized" : "\(newState)"
     let at = recognizer.location(in: area)
     var text = "\(state) at \(format(at.x)),\(format(at.y))"
     switch recognizer {

@@ -59,7 +59,7 @@ enum TouchLab {
   static func makeApplication(showingGestures: Bool = false) -> (Application, LabViewController) {
     Action.register(
       .buttonPressed, .switchFlipped, .sliderMoved, .stepperStepped, .segmentChosen, .textEntered, .clearLog,
-      .toggleGestures, .gestureChanged)
+      .toggleGestures)
     let app = Application()
     let window = Window()
     let lab = LabViewController()

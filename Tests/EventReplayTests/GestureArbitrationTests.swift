@@ -55,16 +55,10 @@ struct GestureArbitrationTests {
   }
 
   @Test func delegateRequirementWorksLikeRequireToFail() {
-    final class Requiring: GestureRecognizerDelegate {
-      weak var required: GestureRecognizer?
-      func gestureRecognizer(
-        _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
-      ) -> Bool { other === required }
-    }
     let scene = GestureScene()
     let double = singleAndDouble(scene, requiring: false)
-    let delegate = Requiring()
-    delegate.required = double
+    let delegate = GestureDelegateStub()
+    delegate.requiresFailureOf = double
     let single = scene.view.gestureRecognizers.last!
     single.delegate = delegate
     scene.driver.tap(x: 5, y: 3)
@@ -74,7 +68,7 @@ struct GestureArbitrationTests {
 
   /// The two-finger recording of Apple's "simultaneous recognition" case: the fingers spread
   /// (a pinch) and then move together (a pan).
-  private static let spreadThenMove = """
+  static let spreadThenMove = """
     responderkit-recording 1
     size 40 12
     0.010 touch 0 began 10 5; 1 began 14 5

@@ -56,17 +56,49 @@ final class GestureProbe: Responder {
   }
 }
 
-/// A delegate with each answer settable.
+/// A delegate with each answer settable that logs the questions it is asked; it declares
+/// `gestureRecognizerDelegateMethods` (all by default), read when it is set as a delegate.
 final class GestureDelegateStub: GestureRecognizerDelegate {
+  var gestureRecognizerDelegateMethods: GestureRecognizerDelegateMethods = [
+    .shouldBegin, .shouldRecognizeSimultaneously, .shouldReceiveTouch, .shouldRequireFailure,
+    .shouldBeRequiredToFail,
+  ]
   var simultaneous = false
   var shouldBegin = true
   var shouldReceive = true
-  func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { shouldBegin }
+  /// The recognizer the delegated one waits for, and the one that waits for it.
+  weak var requiresFailureOf: GestureRecognizer?
+  weak var requiredToFailBy: GestureRecognizer?
+  /// The questions asked, in order, without repeats.
+  var asked: [String] = []
+  private func note(_ question: String) {
+    if !asked.contains(question) { asked.append(question) }
+  }
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    note("shouldBegin")
+    return shouldBegin
+  }
   func gestureRecognizer(
     _ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
-  ) -> Bool { simultaneous }
+  ) -> Bool {
+    note("shouldRecognizeSimultaneously")
+    return simultaneous
+  }
   func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-    shouldReceive
+    note("shouldReceive")
+    return shouldReceive
+  }
+  func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+  ) -> Bool {
+    note("shouldRequireFailure")
+    return other === requiresFailureOf
+  }
+  func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+  ) -> Bool {
+    note("shouldBeRequiredToFail")
+    return other === requiredToFailBy
   }
 }
 
@@ -105,6 +137,16 @@ final class GestureScene {
     recognizer.addTarget(probe, action: .gesture)
     (view ?? self.view).addGestureRecognizer(recognizer)
     return recognizer
+  }
+
+  private var observations: [GestureRecognizer.StateObservation] = []
+
+  /// Logs each state change of `recognizer` as its observers see it: `name→failed`.
+  func observe(_ recognizer: GestureRecognizer, _ name: String, withClock: Bool = false) {
+    observations.append(
+      recognizer.observeState { [log, unowned self] _, change in
+        log.entries.append("\(name)→\(change.newValue)" + (withClock ? " " + self.clock : ""))
+      })
   }
 
   /// `@0.51`: the virtual clock, for showing when a deadline fired.

@@ -67,10 +67,12 @@ final class GestureArbiter {
     var found: [GestureRecognizer] = []
     // Recognizers see touches the view refused (multiple- or exclusive-touch rules).
     var view = touch.view ?? window.rootView.flatMap { $0.hitTest(touch.location(in: $0), with: event) }
+    guard view?.hasGestureRecognizerInAncestry == true else { return [] }
     while let current = view {
       for recognizer in current.gestureRecognizers.reversed()
       where recognizer.isEnabled && !recognizer.state.isFinished && !recognizer.wantsToBegin
-        && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+        && recognizer.delegate(.shouldReceiveTouch)?.gestureRecognizer(recognizer, shouldReceive: touch)
+          ?? true
       {
         found.append(recognizer)
       }
@@ -113,7 +115,7 @@ final class GestureArbiter {
   }
 
   private func shouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-    if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false { return false }
+    if recognizer.delegate(.shouldBegin)?.gestureRecognizerShouldBegin(recognizer) == false { return false }
     // UIKit asks the views the gesture would take the touches from (a button refuses a tap of
     // its superview's recognizer); a recognizer that cancels nothing takes nothing.
     guard recognizer.cancelsTouchesInView else { return true }
@@ -138,10 +140,14 @@ final class GestureArbiter {
   private func excludes(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
     guard winner.trackedTouches.contains(where: { touch in loser.trackedTouches.contains { $0 === touch } })
     else { return false }
-    if winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true {
+    if winner.delegate(.shouldRecognizeSimultaneously)?.gestureRecognizer(
+      winner, shouldRecognizeSimultaneouslyWith: loser) == true
+    {
       return false
     }
-    if loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true {
+    if loser.delegate(.shouldRecognizeSimultaneously)?.gestureRecognizer(
+      loser, shouldRecognizeSimultaneouslyWith: winner) == true
+    {
       return false
     }
     return winner.canPrevent(loser) && loser.canBePrevented(by: winner)
@@ -154,8 +160,10 @@ final class GestureArbiter {
       guard other !== recognizer else { return false }
       return recognizer.failureRequirements.contains { $0.object === other }
         || recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer)
-        || recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
-        || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+        || recognizer.delegate(.shouldRequireFailure)?.gestureRecognizer(
+          recognizer, shouldRequireFailureOf: other) == true
+        || other.delegate(.shouldBeRequiredToFail)?.gestureRecognizer(
+          other, shouldBeRequiredToFailBy: recognizer) == true
     }
   }
 

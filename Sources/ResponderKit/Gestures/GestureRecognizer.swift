@@ -17,7 +17,8 @@ import Foundation
 /// **Targets.** Each action is sent to its target (held weakly, through ``TargetReference``)
 /// once for a discrete gesture and on every state change of a continuous one, failed excepted.
 /// A target that went away drops its action and posts
-/// ``Application/didDropActionNotification``.
+/// ``Application/didDropActionNotification``. To see every state change, failed included,
+/// observe the recognizer with ``observeState(_:)``.
 ///
 /// **Subclasses** override the `touches…` methods and set ``state``; they clear their own
 /// state in ``reset()``.
@@ -77,8 +78,20 @@ open class GestureRecognizer {
   /// The view the recognizer is attached to.
   public internal(set) weak var view: View?
 
-  /// The delegate that arbitrates this recognizer's gestures, held weakly.
-  public weak var delegate: (any GestureRecognizerDelegate)?
+  /// The delegate that arbitrates this recognizer's gestures, held weakly. Setting it reads
+  /// the optional methods it declares
+  /// (``GestureRecognizerDelegate/gestureRecognizerDelegateMethods``) once; set it again if
+  /// the declaration changes.
+  public weak var delegate: (any GestureRecognizerDelegate)? {
+    didSet { delegateMethods = delegate?.gestureRecognizerDelegateMethods ?? [] }
+  }
+
+  private var delegateMethods: GestureRecognizerDelegateMethods = []
+
+  /// The delegate when it declares `method`.
+  func delegate(_ method: GestureRecognizerDelegateMethods) -> (any GestureRecognizerDelegate)? {
+    delegateMethods.contains(method) ? delegate : nil
+  }
 
   /// Whether the recognizer sees touches. Disabling it while it recognizes cancels the gesture;
   /// either way it drops the touches it tracks and only sees new ones once re-enabled.
@@ -128,8 +141,71 @@ open class GestureRecognizer {
         return
       }
       if state != .failed { needsAction = true }
+      // Failing and resetting send no action, so observers hear of them here; the other
+      // states reach them with the action (see `sendActions`).
+      if state == .failed || state == .possible { publishState() }
       if oldValue == .possible, state != .failed, state != .cancelled { wantsToBegin = true }
       if state == .began { isContinuous = true }
+    }
+  }
+
+  // MARK: Observing the state
+
+  /// A change of ``state`` as an observer sees it: the old and new values, as a KVO change
+  /// with the `.old` and `.new` options has them.
+  public struct StateChange: Sendable, Equatable {
+    /// The state observers saw before.
+    public let oldValue: State
+    /// The state now.
+    public let newValue: State
+  }
+
+  /// An observation made with ``GestureRecognizer/observeState(_:)``. Like
+  /// `NSKeyValueObservation`, it lasts until it is invalidated or released: keep it.
+  @MainActor
+  public final class StateObservation {
+    fileprivate var changeHandler: (@MainActor (GestureRecognizer, StateChange) -> Void)?
+    fileprivate init(_ changeHandler: @escaping @MainActor (GestureRecognizer, StateChange) -> Void) {
+      self.changeHandler = changeHandler
+    }
+    /// Stops the observation.
+    public func invalidate() { changeHandler = nil }
+  }
+
+  private struct WeakStateObservation {
+    weak var observation: StateObservation?
+  }
+
+  private var stateObservations: [WeakStateObservation] = []
+  /// The state observers were last told of.
+  private var publishedState = State.possible
+
+  /// Calls `changeHandler` on every state change, including those that send no action —
+  /// failed, and the return to possible when the window resets the recognizer — which is what
+  /// UIKit apps observe `state` with KVO for.
+  ///
+  /// The handler sees the states the targets see, when they see them: a recognizer waiting for
+  /// another to fail stays possible to observers until the wait is over, and a continuous
+  /// gesture reports each `changed`, as its action does. Failed is reported as the recognizer
+  /// fails, cancelled and the recognized states just before the targets get their actions.
+  public func observeState(
+    _ changeHandler: @escaping @MainActor (GestureRecognizer, StateChange) -> Void
+  ) -> StateObservation {
+    let observation = StateObservation(changeHandler)
+    stateObservations.append(WeakStateObservation(observation: observation))
+    return observation
+  }
+
+  /// Tells the observers of the current state, unless they know it already (a continuous
+  /// gesture's repeated `changed` excepted).
+  private func publishState() {
+    let change = StateChange(oldValue: publishedState, newValue: state)
+    guard change.oldValue != change.newValue || state == .changed else { return }
+    publishedState = state
+    guard !stateObservations.isEmpty else { return }
+    stateObservations.removeAll { $0.observation?.changeHandler == nil }
+    for entry in stateObservations {
+      entry.observation?.changeHandler?(self, change)
     }
   }
 
@@ -253,6 +329,7 @@ open class GestureRecognizer {
   /// Sends the actions of the current state to every target.
   func sendActions() {
     needsAction = false
+    publishState()
     guard let app = view?.window?.application else { return }
     for target in targets {
       app.sendAction(target.action, to: target.reference, from: self)

@@ -1,9 +1,26 @@
 extension View {
+  /// Changes whenever a view moves in a tree or a recognizer is attached or detached, making
+  /// every view's cached ``hasGestureRecognizerInAncestry`` stale.
+  static var gestureAncestryGeneration = 1
+
+  /// Whether this view or an ancestor has recognizers, so a touch here must be shown to them.
+  /// Cached until the tree or its recognizers change, so a window whose touched views have no
+  /// recognizer above them decides that in one comparison instead of a walk to the root.
+  var hasGestureRecognizerInAncestry: Bool {
+    if gestureAncestryCache.generation == View.gestureAncestryGeneration {
+      return gestureAncestryCache.hasRecognizers
+    }
+    let has = !gestureRecognizers.isEmpty || superview?.hasGestureRecognizerInAncestry == true
+    gestureAncestryCache = (View.gestureAncestryGeneration, has)
+    return has
+  }
+
   /// Attaches a recognizer: it sees the touches that begin in this view and its subviews,
   /// before the views do. A recognizer belongs to one view; adding it here moves it.
   public func addGestureRecognizer(_ gestureRecognizer: GestureRecognizer) {
     if let previous = gestureRecognizer.view { previous.removeGestureRecognizer(gestureRecognizer) }
     gestureRecognizers.append(gestureRecognizer)
+    View.gestureAncestryGeneration &+= 1
     gestureRecognizer.view = self
   }
 
@@ -12,6 +29,7 @@ extension View {
     guard gestureRecognizer.view === self else { return }
     window?.gestureArbiter.remove(gestureRecognizer)
     gestureRecognizers.removeAll { $0 === gestureRecognizer }
+    View.gestureAncestryGeneration &+= 1
     gestureRecognizer.resetForNextSequence()
     gestureRecognizer.view = nil
   }

@@ -75,8 +75,13 @@ open class View: Responder {
 
   private var superviewStorage: View? {
     get { superviewLink?.takeUnretainedValue() }
-    set { superviewLink = newValue.map { .passUnretained($0) } }
+    set {
+      superviewLink = newValue.map { .passUnretained($0) }
+      View.gestureAncestryGeneration &+= 1
+    }
   }
+  /// ``hasGestureRecognizerInAncestry`` as last computed, and for which generation.
+  var gestureAncestryCache = (generation: 0, hasRecognizers: false)
   var viewControllerStorage: ViewController? {
     get { viewControllerLink?.takeUnretainedValue() }
     set { viewControllerLink = newValue.map { .passUnretained($0) } }
