@@ -16,7 +16,7 @@ public enum InspectorKey: Equatable, Sendable {
   /// The environment variable naming the inspector's key for any app.
   public static let environmentVariable = "RESPONDERKIT_INSPECTOR_KEY"
 
-  /// Reads `none` or a key spec (``KeySpec/init(parsing:)``); throws which part is not a key.
+  /// Reads `none` or a key spec (`KeySpec(parsing:)`); throws which part is not a key.
   public init(parsing text: String) throws(KeySpecError) {
     self = text.lowercased() == "none" ? .off : .key(try KeySpec(parsing: text))
   }
