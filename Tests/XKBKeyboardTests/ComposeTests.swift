@@ -65,6 +65,16 @@ import XKBKeyboard
     #expect(compose.feed(Keysym(0x61)) == .composed(text: "à", keysym: Keysym(0xe0)))
   }
 
+  /// Found by the compose fuzz target in CI: a result string cut short by a `\0` escape and no
+  /// keysym. libxkbcommon 1.5's own answer for this table (xkb_compose_state_get_status,
+  /// get_one_sym, get_utf8 after feeding Multi_key) is "composed", NoSymbol, "" — the wrapper
+  /// reports exactly that rather than inventing a keysym or dropping the sequence.
+  @Test func aResultCutShortByANulEscapeComposesNothingAsXkbcommonDoes() throws {
+    let table = try ComposeTable(string: "<Multi_key>: \"\\0KKKK.\\1 <space> : asciicirc00\\\\\"\n")
+    let compose = try #require(ComposeState(table: table))
+    #expect(compose.feed(.multiKey) == .composed(text: "", keysym: .noSymbol))
+  }
+
   @Test func localeComesFromLCAllThenLCCTypeThenLang() {
     #expect(
       ComposeTable.localeFromEnvironment(["LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"]) == "fr_FR.UTF-8")
