@@ -31,7 +31,7 @@ final class GestureArbiter {
     }
     guard concerned else { return false }
     for recognizer in live {
-      let own = touches.filter { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
+      let own = touches.filter { touch in touch.hasGestureRecognizer { $0 === recognizer } }
       guard !own.isEmpty, recognizer.isEnabled, !recognizer.state.isFinished, !recognizer.wantsToBegin
       else { continue }
       for touch in own where touch.phase == .began { recognizer.trackedTouches.append(touch) }
@@ -207,7 +207,7 @@ final class GestureArbiter {
 
   /// Whether a recognizer of `touch` still deciding withholds a phase from the view.
   private func isWithheld(_ touch: Touch, by flag: KeyPath<GestureRecognizer, Bool>) -> Bool {
-    touch.gestureRecognizers.contains { $0[keyPath: flag] && isUndecided($0) }
+    touch.hasGestureRecognizer { $0[keyPath: flag] && isUndecided($0) }
   }
 
   private func deliverToViews(event: Event?, eventTouches: [Touch]) {

@@ -37,6 +37,12 @@ public final class Touch: Hashable, Identifiable {
     set { recognizerReferences = newValue.map(WeakGestureRecognizer.init) }
   }
   private var recognizerReferences: [WeakGestureRecognizer] = []
+
+  /// Whether a recognizer of this touch satisfies `condition`, read from the weak references
+  /// without building the array (the arbiter asks this per recognizer on every touch event).
+  func hasGestureRecognizer(where condition: (GestureRecognizer) -> Bool) -> Bool {
+    recognizerReferences.contains { $0.object.map(condition) ?? false }
+  }
   var viewBegan = false
   var viewFinished = false
 
