@@ -130,6 +130,16 @@ public struct Renderer: Sendable {
     into output: inout [UInt8]
   ) {
     guard columns > 0 else { return }  // an empty buffer may have no storage at all
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns) { runBytes in
+      drawChanges(new, front, columns: columns, rows: rows, runBytes: runBytes, into: &output)
+    }
+  }
+
+  /// The diff, row by row; `runBytes` holds a row's run of ASCII cells before it is appended.
+  private mutating func drawChanges(
+    _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
+    runBytes: UnsafeMutableBufferPointer<UInt8>, into output: inout [UInt8]
+  ) {
     for y in 0..<rows {
       let base = y * columns
       if Self.sameBits(new.baseAddress! + base, front.baseAddress! + base, count: columns) { continue }
@@ -160,13 +170,21 @@ public struct Renderer: Sendable {
           wrapPending = false
         }
         setStyle(of: cell, into: &output)
-        if let scalar = cell.singleScalar, scalar.value >= 0x20 && scalar.value < 0x7F {
-          output.append(UInt8(truncatingIfNeeded: scalar.value))  // most cells: inline, one byte
+        if let byte = cell.printableASCII {
+          // Most cells: printable ASCII, written with the run that follows in one append.
+          runBytes[0] = byte
+          let end = asciiRun(
+            after: x, lead: cell, new.baseAddress! + base, front.baseAddress! + base, columns: columns,
+            into: runBytes)
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: runBytes[0..<end - x]))
+          front[i] = cell
+          (front.baseAddress! + i + 1).update(from: new.baseAddress! + i + 1, count: end - x - 1)
+          width = end - x
         } else {
           Self.appendText(of: cell, to: &output)
+          front[i] = cell
+          if width == 2 { front[i + 1] = .continuation(cell.style) }
         }
-        front[i] = cell
-        if width == 2 { front[i + 1] = .continuation(cell.style) }
         x += width
         if x < columns {
           cursorX = x
@@ -176,6 +194,44 @@ public struct Renderer: Sendable {
         }
       }
     }
+  }
+
+  /// Where the run of ASCII cells that continues a changed ASCII `lead` written at `start`
+  /// ends, their bytes put in `bytes` from index 1. It holds what the cell-by-cell diff
+  /// would write next with no escape: the changed cells in the lead's style, and the gaps of
+  /// one to three unchanged cells between them that `moveCursor` would rewrite rather than
+  /// skip (text is cheaper than CUF for those, and CUP never is).
+  private func asciiRun(
+    after start: Int, lead: Cell, _ new: UnsafePointer<Cell>, _ front: UnsafeMutablePointer<Cell>,
+    columns: Int,
+    into bytes: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    // Gaps are rewritten only in the terminal's current style (``rewriteCost``).
+    let gapsAllowed = currentStyle.map { Cell.blank($0).hasSameStyle(as: lead) } ?? false
+    var end = start + 1
+    while end < columns, let byte = new[end].printableASCII, new[end].hasSameStyle(as: lead) {
+      if new[end] != front[end] {
+        bytes[end - start] = byte
+        end += 1
+        continue
+      }
+      guard gapsAllowed else { break }
+      var gapEnd = end + 1
+      while gapEnd < columns && gapEnd - end <= 3 && new[gapEnd] == front[gapEnd] { gapEnd += 1 }
+      guard gapEnd - end <= 3, gapEnd < columns, new[gapEnd] != front[gapEnd] else { break }
+      // The gap must be ASCII in the lead's style too, as must the changed cell after it
+      // (checked on the next turn of the loop).
+      for column in end..<gapEnd {
+        guard let gapByte = new[column].printableASCII, new[column].hasSameStyle(as: lead) else {
+          return end
+        }
+        bytes[column - start] = gapByte
+      }
+      guard let next = new[gapEnd].printableASCII, new[gapEnd].hasSameStyle(as: lead) else { return end }
+      bytes[gapEnd - start] = next
+      end = gapEnd + 1
+    }
+    return end
   }
 
   /// Cells are plain values without padding: equal bits are equal cells and the reverse.
@@ -205,11 +261,12 @@ public struct Renderer: Sendable {
       dirtyCount += 1
     }
     // A scroll repairs only changed rows equal to some other front row; rows that are equal
-    // have equal ends, so two changed rows whose ends match no front row's end rule it out
+    // have equal samples, so two changed rows whose samples match no front row's rule it out
     // without hashing whole rows (a full repaint of new content stops here).
-    let frontEnds = Set((0..<rows).map { Self.ends(frontRows + $0 * columns, count: columns) })
+    let frontSamples = Set((0..<rows).map { Self.sample(frontRows + $0 * columns, count: columns) })
     var candidates = 0
-    for y in 0..<rows where dirty[y] && frontEnds.contains(Self.ends(newRows + y * columns, count: columns)) {
+    for y in 0..<rows
+    where dirty[y] && frontSamples.contains(Self.sample(newRows + y * columns, count: columns)) {
       candidates += 1
     }
     guard dirtyCount >= 2, candidates >= 2, rows >= 3 else {
@@ -303,14 +360,16 @@ public struct Renderer: Sendable {
     }
   }
 
-  /// The first and last cells of a row, mixed: equal rows give equal values.
-  private static func ends(_ cells: UnsafePointer<Cell>, count: Int) -> UInt64 {
-    let first = UnsafeRawPointer(cells)
-    let last = UnsafeRawPointer(cells + (count - 1))
-    var value = first.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
-    value ^= first.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
-    value ^= last.loadUnaligned(as: UInt64.self) &* 0x1656_67B1_9E37_79F9
-    return value ^ last.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0x27D4_EB2F_1656_67C5
+  /// Eight cells spread over a row, first and last included, mixed: equal rows give equal
+  /// values, and rows of text rarely match a blank row (as the first and last cells alone do).
+  private static func sample(_ cells: UnsafePointer<Cell>, count: Int) -> UInt64 {
+    var value: UInt64 = 0
+    for k in 0..<8 {
+      let cell = UnsafeRawPointer(cells + k * (count - 1) / 7)
+      value = (value ^ cell.loadUnaligned(as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+      value = (value ^ cell.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) &* 0xC2B2_AE3D_27D4_EB4F
+    }
+    return value
   }
 
   /// FNV-1a over a row's bytes, eight at a time: equal rows hash equally, so candidate
@@ -452,12 +511,15 @@ public struct Renderer: Sendable {
     from start: Int, to end: Int, row: Int, front: UnsafeMutableBufferPointer<Cell>
   ) -> Int? {
     guard end - start <= 8, let style = currentStyle else { return nil }
+    let styled = Cell.blank(style)  // to compare styles as bits
     let base = row * frontColumns
     var cost = 0
     var column = start
     while column < end {
       let cell = front[base + column]
-      guard cell.width != 0, cell.style == style, column + Int(cell.width) <= end else { return nil }
+      guard cell.width != 0, cell.hasSameStyle(as: styled), column + Int(cell.width) <= end else {
+        return nil
+      }
       cost += Self.textCost(of: cell)
       column += Int(cell.width)
     }
@@ -617,6 +679,11 @@ public struct Renderer: Sendable {
 
   /// What ``appendText(of:to:)`` would write, counted without writing.
   private static func textCost(of cell: Cell) -> Int {
+    if let scalar = cell.singleScalar {
+      let value = scalar.value
+      if value >= 0x20 && value < 0x7F { return 1 }
+      if value >= 0xA0 && (value < 0x300 || scalar.terminalWidth != 0) { return UTF8.width(scalar) }
+    }
     let text = cell.text
     guard let first = text.unicodeScalars.first else { return 1 }
     let value = first.value
