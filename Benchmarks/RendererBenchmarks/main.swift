@@ -61,8 +61,9 @@ func measureOurs(_ scene: Int32, fd: Int32) -> (bytes: Int, render: [Double], re
   return (bytes, render, renderAndWrite)
 }
 
-// Under callgrind (`RendererBenchmarks --only repaint N`): N full repaints, blank → plain text,
-// and only the rendering of the text frame counted (`--toggle-collect=*timedRepaint*`).
+// Under callgrind (`RendererBenchmarks --only SCENE N`): N updates of a scene, frame 0 → 1 (scene
+// 0, plain text, is the full repaint), only the rendering of frame 1 counted
+// (`--toggle-collect=*timedRepaint*`).
 @inline(never)
 func timedRepaint(_ renderer: inout Renderer, _ frame: CellBuffer, into output: inout [UInt8]) {
   renderer.render(frame, cursor: nil, into: &output)
@@ -70,8 +71,9 @@ func timedRepaint(_ renderer: inout Renderer, _ frame: CellBuffer, into output: 
 
 if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
   let count = Int(CommandLine.arguments[3]) ?? 100
-  let before = frame(0, 0)
-  let after = frame(0, 1)
+  let scene = Int32(CommandLine.arguments[2]) ?? 0
+  let before = frame(scene, 0)
+  let after = frame(scene, 1)
   var renderer = Renderer(synchronizedOutput: false)
   var output: [UInt8] = []
   output.reserveCapacity(1 << 20)
@@ -108,7 +110,7 @@ func instructionsPerRepaint(counts: (small: Int, large: Int) = (20, 120)) -> Dou
       let process = run(
         [
           "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*timedRepaint*",
-          copy, "--only", "repaint", String(count),
+          copy, "--only", "0", String(count),
         ], stderr: pipe)
     else { return nil }
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -56,12 +56,10 @@ public struct Renderer: Sendable {
   private var styleCell: Cell?
   /// A hash of each front row, for finding rows that moved; `nil` when not known.
   private var rowHashes: [UInt64]?
-  private var scratch: [UInt8] = []
 
   /// A renderer that knows nothing of the screen yet: its first frame is a full repaint.
   public init(synchronizedOutput: Bool = true) {
     self.synchronizedOutput = synchronizedOutput
-    scratch.reserveCapacity(64)
   }
 
   /// Forgets what the terminal shows, so the next frame clears the screen and draws everything.
@@ -541,33 +539,54 @@ public struct Renderer: Sendable {
     styleCell = nil
     let style = colorDepth.downgrade(wanted)
     if currentStyle == style { return }
-    scratch.removeAll(keepingCapacity: true)
     if style == .plain {
       output.append(contentsOf: Self.resetStyle)
-    } else if let old = currentStyle {
-      Self.appendIncrementalParameters(from: old, to: style, into: &scratch)
-      let incrementalLength = scratch.count
-      scratch.removeAll(keepingCapacity: true)
-      scratch.append(0x30)
-      Self.appendParameters(of: style, into: &scratch)
-      if incrementalLength <= scratch.count {
-        scratch.removeAll(keepingCapacity: true)
-        Self.appendIncrementalParameters(from: old, to: style, into: &scratch)
-      }
-      Self.appendSGR(scratch, to: &output)
     } else {
-      scratch.append(0x30)
-      Self.appendParameters(of: style, into: &scratch)
-      Self.appendSGR(scratch, to: &output)
+      var full = SGRParameters()
+      full.append(0x30)
+      Self.appendParameters(of: style, into: &full)
+      if let old = currentStyle {
+        var incremental = SGRParameters()
+        Self.appendIncrementalParameters(from: old, to: style, into: &incremental)
+        (incremental.count <= full.count ? incremental : full).appendSGR(to: &output)
+      } else {
+        full.appendSGR(to: &output)
+      }
     }
     currentStyle = style
   }
 
-  private static func appendSGR(_ parameters: [UInt8], to output: inout [UInt8]) {
-    output.append(0x1B)
-    output.append(0x5B)
-    output.append(contentsOf: parameters)
-    output.append(0x6D)
+  /// An SGR's parameters, built on the stack: a style change is made twice (incremental and
+  /// after a reset) to keep the shorter, and happens every few cells of a coloured screen.
+  private struct SGRParameters {
+    /// 128 bytes: a change needs at most 66 (attributes switched, both colours RGB).
+    private var storage: (SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero)
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ byte: UInt8) {
+      precondition(count < 128, "SGR parameters are at most 66 bytes")
+      withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
+      count += 1
+    }
+
+    /// Parameters are bytes (colours, components) or SGR codes: below 256.
+    mutating func appendDecimal(_ value: Int) {
+      if value >= 100 { append(0x30 + UInt8(value / 100)) }
+      if value >= 10 { append(0x30 + UInt8(value / 10 % 10)) }
+      append(0x30 + UInt8(value % 10))
+    }
+
+    /// `CSI parameters m`.
+    func appendSGR(to output: inout [UInt8]) {
+      output.append(0x1B)
+      output.append(0x5B)
+      withUnsafeBytes(of: storage) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<count]))
+      }
+      output.append(0x6D)
+    }
   }
 
   private static let attributeCodes: [(TextStyle.Attributes, on: Int, off: Int)] = [
@@ -576,10 +595,10 @@ public struct Renderer: Sendable {
   ]
 
   /// All of a style's parameters after a reset (each preceded by `;`).
-  private static func appendParameters(of style: TextStyle, into out: inout [UInt8]) {
+  private static func appendParameters(of style: TextStyle, into out: inout SGRParameters) {
     for (attribute, on, _) in attributeCodes where style.attributes.contains(attribute) {
       out.append(0x3B)
-      appendDecimal(on, to: &out)
+      out.appendDecimal(on)
     }
     if style.foreground != .default {
       out.append(0x3B)
@@ -592,7 +611,7 @@ public struct Renderer: Sendable {
   }
 
   private static func appendIncrementalParameters(
-    from old: TextStyle, to new: TextStyle, into out: inout [UInt8]
+    from old: TextStyle, to new: TextStyle, into out: inout SGRParameters
   ) {
     func separator() { if !out.isEmpty { out.append(0x3B) } }
     let removed = old.attributes.subtracting(new.attributes)
@@ -600,16 +619,16 @@ public struct Renderer: Sendable {
     if !removed.intersection([.bold, .dim]).isEmpty {
       // SGR 22 clears both bold and faint; put back the one that stays.
       separator()
-      appendDecimal(22, to: &out)
+      out.appendDecimal(22)
       added.formUnion(new.attributes.intersection([.bold, .dim]))
     }
     for (attribute, _, off) in attributeCodes where off != 22 && removed.contains(attribute) {
       separator()
-      appendDecimal(off, to: &out)
+      out.appendDecimal(off)
     }
     for (attribute, on, _) in attributeCodes where added.contains(attribute) {
       separator()
-      appendDecimal(on, to: &out)
+      out.appendDecimal(on)
     }
     if old.foreground != new.foreground {
       separator()
@@ -621,24 +640,27 @@ public struct Renderer: Sendable {
     }
   }
 
-  private static func appendColor(_ color: Color, background: Bool, to out: inout [UInt8]) {
+  private static func appendColor(_ color: Color, background: Bool, to out: inout SGRParameters) {
     switch color {
     case .default:
-      appendDecimal(background ? 49 : 39, to: &out)
+      out.appendDecimal(background ? 49 : 39)
     case .palette(let index) where index < 8:
-      appendDecimal((background ? 40 : 30) + Int(index), to: &out)
+      out.appendDecimal((background ? 40 : 30) + Int(index))
     case .palette(let index) where index < 16:
-      appendDecimal((background ? 100 : 90) + Int(index) - 8, to: &out)
+      out.appendDecimal((background ? 100 : 90) + Int(index) - 8)
     case .palette(let index):
-      appendDecimal(background ? 48 : 38, to: &out)
-      out.append(contentsOf: [0x3B, 0x35, 0x3B])
-      appendDecimal(Int(index), to: &out)
+      out.appendDecimal(background ? 48 : 38)
+      out.append(0x3B)
+      out.append(0x35)
+      out.append(0x3B)
+      out.appendDecimal(Int(index))
     case .rgb(let r, let g, let b):
-      appendDecimal(background ? 48 : 38, to: &out)
-      out.append(contentsOf: [0x3B, 0x32])
+      out.appendDecimal(background ? 48 : 38)
+      out.append(0x3B)
+      out.append(0x32)
       for component in [r, g, b] {
         out.append(0x3B)
-        appendDecimal(Int(component), to: &out)
+        out.appendDecimal(Int(component))
       }
     }
   }
