@@ -104,8 +104,8 @@ public struct Renderer: Sendable {
     swap(&front, &frontCells)
     front.withUnsafeMutableBufferPointer { front in
       frame.cells.withUnsafeBufferPointer { new in
-        scrollIfCheaper(new, front, columns: frame.columns, rows: frame.rows, into: &output)
-        drawChanges(new, front, columns: frame.columns, rows: frame.rows, into: &output)
+        let dirty = scrollIfCheaper(new, front, columns: frame.columns, rows: frame.rows, into: &output)
+        drawChanges(new, front, columns: frame.columns, rows: frame.rows, dirty: dirty, into: &output)
       }
       placeCursor(cursor, columns: frame.columns, rows: frame.rows, front: front, into: &output)
     }
@@ -123,24 +123,28 @@ public struct Renderer: Sendable {
 
   // MARK: - Diff
 
+  /// `dirty` says which rows differ from the front, when known (no scroll moved rows since).
   private mutating func drawChanges(
     _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
-    into output: inout [UInt8]
+    dirty: [Bool]?, into output: inout [UInt8]
   ) {
     guard columns > 0 else { return }  // an empty buffer may have no storage at all
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns) { runBytes in
-      drawChanges(new, front, columns: columns, rows: rows, runBytes: runBytes, into: &output)
+      drawChanges(new, front, columns: columns, rows: rows, dirty: dirty, runBytes: runBytes, into: &output)
     }
   }
 
   /// The diff, row by row; `runBytes` holds a row's run of ASCII cells before it is appended.
   private mutating func drawChanges(
     _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
-    runBytes: UnsafeMutableBufferPointer<UInt8>, into output: inout [UInt8]
+    dirty: [Bool]?, runBytes: UnsafeMutableBufferPointer<UInt8>, into output: inout [UInt8]
   ) {
     for y in 0..<rows {
       let base = y * columns
-      if Self.sameBits(new.baseAddress! + base, front.baseAddress! + base, count: columns) { continue }
+      if let dirty, !dirty[y] { continue }
+      if dirty == nil && Self.sameBits(new.baseAddress! + base, front.baseAddress! + base, count: columns) {
+        continue
+      }
       var x = 0
       while x < columns {
         let i = base + x
@@ -244,12 +248,13 @@ public struct Renderer: Sendable {
   /// it on the terminal with a scroll region and SU/SD (`CSI n S`, `CSI n T`) instead of
   /// redrawing it, and moves the front buffer's rows the same way, so the diff that follows
   /// draws only the rows that came into view. Done only when it changes fewer cells than
-  /// redrawing.
+  /// redrawing. Returns which rows differ from the front when it did not scroll, so the diff
+  /// does not compare them again; `nil` when it scrolled.
   private mutating func scrollIfCheaper(
     _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
     into output: inout [UInt8]
-  ) {
-    guard columns > 0 else { return }
+  ) -> [Bool]? {
+    guard columns > 0 else { return nil }
     let newRows = new.baseAddress!
     let frontRows = UnsafePointer(front.baseAddress!)
     var dirty = [Bool](repeating: false, count: rows)
@@ -257,6 +262,10 @@ public struct Renderer: Sendable {
     for y in 0..<rows where !Self.sameBits(newRows + y * columns, frontRows + y * columns, count: columns) {
       dirty[y] = true
       dirtyCount += 1
+    }
+    guard dirtyCount >= 2, rows >= 3 else {
+      if dirtyCount > 0 { rowHashes = nil }
+      return dirty
     }
     // A scroll repairs only changed rows equal to some other front row; rows that are equal
     // have equal samples, so two changed rows whose samples match no front row's rule it out
@@ -267,9 +276,9 @@ public struct Renderer: Sendable {
     where dirty[y] && frontSamples.contains(Self.sample(newRows + y * columns, count: columns)) {
       candidates += 1
     }
-    guard dirtyCount >= 2, candidates >= 2, rows >= 3 else {
-      if dirtyCount > 0 { rowHashes = nil }
-      return
+    guard candidates >= 2 else {
+      rowHashes = nil
+      return dirty
     }
 
     let frontHashes = rowHashes ?? (0..<rows).map { Self.hash(frontRows + $0 * columns, count: columns) }
@@ -299,10 +308,10 @@ public struct Renderer: Sendable {
         }
       }
     }
-    guard best.repaired >= 2 else { return }
+    guard best.repaired >= 2 else { return dirty }
     for y in best.first..<best.first + best.count
     where !Self.sameBits(newRows + y * columns, frontRows + (y + best.shift) * columns, count: columns) {
-      return  // a hash collision
+      return dirty  // a hash collision
     }
 
     // The region holds the run and the rows it scrolls over; cells that would still differ
@@ -327,7 +336,7 @@ public struct Renderer: Sendable {
     }
     let regionIsScreen = top == 0 && bottom == rows - 1
     let escapeCost = (regionIsScreen ? 0 : 12) + 4
-    guard after + escapeCost < before else { return }
+    guard after + escapeCost < before else { return dirty }
 
     // Erased rows take the current background (xterm's BCE); make it the default.
     setStyle(.plain, into: &output)
@@ -356,6 +365,7 @@ public struct Renderer: Sendable {
       (base + (top - shift) * columns).update(from: base + top * columns, count: moved * columns)
       (base + top * columns).update(repeating: blank, count: -shift * columns)
     }
+    return nil
   }
 
   /// Eight cells spread over a row, first and last included, mixed: equal rows give equal
