@@ -89,39 +89,6 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
   exit(0)
 }
 
-/// Instructions per full repaint from callgrind: two counts of frames, only the timed render,
-/// difference. Valgrind 3.19 cannot read the toolchain's DWARF, so it runs a copy without it.
-func instructionsPerRepaint(counts: (small: Int, large: Int) = (20, 120)) -> Double? {
-  let copy = FileManager.default.temporaryDirectory.appendingPathComponent("RendererBenchmarks-nodebug").path
-  func run(_ arguments: [String], stderr: Pipe? = nil) -> Process? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = stderr ?? FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    return process
-  }
-  guard let strip = run(["objcopy", "--strip-debug", CommandLine.arguments[0], copy]) else { return nil }
-  strip.waitUntilExit()
-  func collected(_ count: Int) -> Double? {
-    let pipe = Pipe()
-    guard
-      let process = run(
-        [
-          "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*timedRepaint*",
-          copy, "--only", "0", String(count),
-        ], stderr: pipe)
-    else { return nil }
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return output.split(separator: "\n").first { $0.contains("Collected :") }
-      .flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
-  }
-  guard let small = collected(counts.small), let large = collected(counts.large) else { return nil }
-  return (large - small) / Double(counts.large - counts.small)
-}
-
 /// The C program's lines: scene, bytes, then nanoseconds per round.
 func runNcurses(_ path: String) -> [Int: (bytes: Int, microseconds: [Double])] {
   let process = Process()
@@ -174,7 +141,9 @@ for scene in 0..<Int32(RK_SCENE_COUNT) {
       baselineValue: theirs.map { median($0.microseconds) }, rounds: rounds))
   if scene == 0 {
     let diff = median(ours.render)
-    let instructions = instructionsPerRepaint()
+    let instructions = callgrindInstructionsPerOperation(toggle: "*timedRepaint*", counts: (20, 120)) {
+      ["--only", "0", String($0)]
+    }
     print(
       "  full repaint, callgrind: \(instructions.map { formatted($0, 0) } ?? "n/a") instructions per frame")
     results.append(
