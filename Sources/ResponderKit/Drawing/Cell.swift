@@ -84,6 +84,12 @@ public struct Cell: Hashable, Sendable {
     scalar & Cell.clusterFlag != 0 || scalar == 0 ? nil : Unicode.Scalar(scalar)
   }
 
+  /// The byte of a one-column cell holding printable ASCII (U+0020 to U+007E), else `nil`:
+  /// the cells a renderer writes as they are, tested without decoding a scalar.
+  @inlinable public var printableASCII: UInt8? {
+    width == 1 && scalar &- 0x20 < 0x5F ? UInt8(truncatingIfNeeded: scalar) : nil
+  }
+
   /// The text of the cell: the cluster, or "" for a continuation cell.
   public var text: String {
     if scalar & Cell.clusterFlag != 0 { return ClusterTable.shared.cluster(at: scalar & ~Cell.clusterFlag) }

@@ -27,6 +27,24 @@ public struct CellBuffer: Hashable, Sendable {
     }
   }
 
+  /// Writes a one-column `cell` into `columns` of row `y`, left to right, as `Canvas.put`
+  /// does: overwriting half of a wide character blanks its other half when that half is in
+  /// `visible`. The ranges must lie inside the buffer.
+  mutating func fill(row y: Int, columns: Range<Int>, with cell: Cell, visible: Range<Int>) {
+    let base = y * self.columns
+    cells.withUnsafeMutableBufferPointer { cells in
+      for x in columns {
+        let old = cells[base + x]
+        if old.isContinuation, visible.contains(x - 1) {
+          cells[base + x - 1] = .blank(cells[base + x - 1].style)
+        } else if old.width == 2, visible.contains(x + 1) {
+          cells[base + x + 1] = .blank(old.style)
+        }
+        cells[base + x] = cell
+      }
+    }
+  }
+
   /// Sets every cell to `cell`.
   public mutating func clear(to cell: Cell = .blank()) {
     for i in cells.indices { cells[i] = cell }

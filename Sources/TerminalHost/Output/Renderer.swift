@@ -56,12 +56,10 @@ public struct Renderer: Sendable {
   private var styleCell: Cell?
   /// A hash of each front row, for finding rows that moved; `nil` when not known.
   private var rowHashes: [UInt64]?
-  private var scratch: [UInt8] = []
 
   /// A renderer that knows nothing of the screen yet: its first frame is a full repaint.
   public init(synchronizedOutput: Bool = true) {
     self.synchronizedOutput = synchronizedOutput
-    scratch.reserveCapacity(64)
   }
 
   /// Forgets what the terminal shows, so the next frame clears the screen and draws everything.
@@ -106,8 +104,8 @@ public struct Renderer: Sendable {
     swap(&front, &frontCells)
     front.withUnsafeMutableBufferPointer { front in
       frame.cells.withUnsafeBufferPointer { new in
-        scrollIfCheaper(new, front, columns: frame.columns, rows: frame.rows, into: &output)
-        drawChanges(new, front, columns: frame.columns, rows: frame.rows, into: &output)
+        let dirty = scrollIfCheaper(new, front, columns: frame.columns, rows: frame.rows, into: &output)
+        drawChanges(new, front, columns: frame.columns, rows: frame.rows, dirty: dirty, into: &output)
       }
       placeCursor(cursor, columns: frame.columns, rows: frame.rows, front: front, into: &output)
     }
@@ -125,14 +123,28 @@ public struct Renderer: Sendable {
 
   // MARK: - Diff
 
+  /// `dirty` says which rows differ from the front, when known (no scroll moved rows since).
   private mutating func drawChanges(
     _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
-    into output: inout [UInt8]
+    dirty: [Bool]?, into output: inout [UInt8]
   ) {
     guard columns > 0 else { return }  // an empty buffer may have no storage at all
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns) { runBytes in
+      drawChanges(new, front, columns: columns, rows: rows, dirty: dirty, runBytes: runBytes, into: &output)
+    }
+  }
+
+  /// The diff, row by row; `runBytes` holds a row's run of ASCII cells before it is appended.
+  private mutating func drawChanges(
+    _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
+    dirty: [Bool]?, runBytes: UnsafeMutableBufferPointer<UInt8>, into output: inout [UInt8]
+  ) {
     for y in 0..<rows {
       let base = y * columns
-      if Self.sameBits(new.baseAddress! + base, front.baseAddress! + base, count: columns) { continue }
+      if let dirty, !dirty[y] { continue }
+      if dirty == nil && Self.sameBits(new.baseAddress! + base, front.baseAddress! + base, count: columns) {
+        continue
+      }
       var x = 0
       while x < columns {
         let i = base + x
@@ -160,13 +172,21 @@ public struct Renderer: Sendable {
           wrapPending = false
         }
         setStyle(of: cell, into: &output)
-        if let scalar = cell.singleScalar, scalar.value >= 0x20 && scalar.value < 0x7F {
-          output.append(UInt8(truncatingIfNeeded: scalar.value))  // most cells: inline, one byte
+        if let byte = cell.printableASCII {
+          // Most cells: printable ASCII, written with the run that follows in one append.
+          runBytes[0] = byte
+          let end = asciiRun(
+            after: x, lead: cell, new.baseAddress! + base, front.baseAddress! + base, columns: columns,
+            into: runBytes)
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: runBytes[0..<end - x]))
+          front[i] = cell
+          (front.baseAddress! + i + 1).update(from: new.baseAddress! + i + 1, count: end - x - 1)
+          width = end - x
         } else {
           Self.appendText(of: cell, to: &output)
+          front[i] = cell
+          if width == 2 { front[i + 1] = .continuation(cell.style) }
         }
-        front[i] = cell
-        if width == 2 { front[i + 1] = .continuation(cell.style) }
         x += width
         if x < columns {
           cursorX = x
@@ -176,6 +196,44 @@ public struct Renderer: Sendable {
         }
       }
     }
+  }
+
+  /// Where the run of ASCII cells that continues a changed ASCII `lead` written at `start`
+  /// ends, their bytes put in `bytes` from index 1. It holds what the cell-by-cell diff
+  /// would write next with no escape: the changed cells in the lead's style, and the gaps of
+  /// one to three unchanged cells between them that `moveCursor` would rewrite rather than
+  /// skip (text is cheaper than CUF for those, and CUP never is).
+  private func asciiRun(
+    after start: Int, lead: Cell, _ new: UnsafePointer<Cell>, _ front: UnsafeMutablePointer<Cell>,
+    columns: Int,
+    into bytes: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    // Gaps are rewritten only in the terminal's current style (``rewriteCost``).
+    let gapsAllowed = currentStyle.map { Cell.blank($0).hasSameStyle(as: lead) } ?? false
+    var end = start + 1
+    while end < columns, let byte = new[end].printableASCII, new[end].hasSameStyle(as: lead) {
+      if new[end] != front[end] {
+        bytes[end - start] = byte
+        end += 1
+        continue
+      }
+      guard gapsAllowed else { break }
+      var gapEnd = end + 1
+      while gapEnd < columns && gapEnd - end <= 3 && new[gapEnd] == front[gapEnd] { gapEnd += 1 }
+      guard gapEnd - end <= 3, gapEnd < columns, new[gapEnd] != front[gapEnd] else { break }
+      // The gap must be ASCII in the lead's style too, as must the changed cell after it
+      // (checked on the next turn of the loop).
+      for column in end..<gapEnd {
+        guard let gapByte = new[column].printableASCII, new[column].hasSameStyle(as: lead) else {
+          return end
+        }
+        bytes[column - start] = gapByte
+      }
+      guard let next = new[gapEnd].printableASCII, new[gapEnd].hasSameStyle(as: lead) else { return end }
+      bytes[gapEnd - start] = next
+      end = gapEnd + 1
+    }
+    return end
   }
 
   /// Cells are plain values without padding: equal bits are equal cells and the reverse.
@@ -190,12 +248,13 @@ public struct Renderer: Sendable {
   /// it on the terminal with a scroll region and SU/SD (`CSI n S`, `CSI n T`) instead of
   /// redrawing it, and moves the front buffer's rows the same way, so the diff that follows
   /// draws only the rows that came into view. Done only when it changes fewer cells than
-  /// redrawing.
+  /// redrawing. Returns which rows differ from the front when it did not scroll, so the diff
+  /// does not compare them again; `nil` when it scrolled.
   private mutating func scrollIfCheaper(
     _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
     into output: inout [UInt8]
-  ) {
-    guard columns > 0 else { return }
+  ) -> [Bool]? {
+    guard columns > 0 else { return nil }
     let newRows = new.baseAddress!
     let frontRows = UnsafePointer(front.baseAddress!)
     var dirty = [Bool](repeating: false, count: rows)
@@ -204,17 +263,22 @@ public struct Renderer: Sendable {
       dirty[y] = true
       dirtyCount += 1
     }
+    guard dirtyCount >= 2, rows >= 3 else {
+      if dirtyCount > 0 { rowHashes = nil }
+      return dirty
+    }
     // A scroll repairs only changed rows equal to some other front row; rows that are equal
-    // have equal ends, so two changed rows whose ends match no front row's end rule it out
+    // have equal samples, so two changed rows whose samples match no front row's rule it out
     // without hashing whole rows (a full repaint of new content stops here).
-    let frontEnds = Set((0..<rows).map { Self.ends(frontRows + $0 * columns, count: columns) })
+    let frontSamples = Set((0..<rows).map { Self.sample(frontRows + $0 * columns, count: columns) })
     var candidates = 0
-    for y in 0..<rows where dirty[y] && frontEnds.contains(Self.ends(newRows + y * columns, count: columns)) {
+    for y in 0..<rows
+    where dirty[y] && frontSamples.contains(Self.sample(newRows + y * columns, count: columns)) {
       candidates += 1
     }
-    guard dirtyCount >= 2, candidates >= 2, rows >= 3 else {
-      if dirtyCount > 0 { rowHashes = nil }
-      return
+    guard candidates >= 2 else {
+      rowHashes = nil
+      return dirty
     }
 
     let frontHashes = rowHashes ?? (0..<rows).map { Self.hash(frontRows + $0 * columns, count: columns) }
@@ -244,10 +308,10 @@ public struct Renderer: Sendable {
         }
       }
     }
-    guard best.repaired >= 2 else { return }
+    guard best.repaired >= 2 else { return dirty }
     for y in best.first..<best.first + best.count
     where !Self.sameBits(newRows + y * columns, frontRows + (y + best.shift) * columns, count: columns) {
-      return  // a hash collision
+      return dirty  // a hash collision
     }
 
     // The region holds the run and the rows it scrolls over; cells that would still differ
@@ -272,7 +336,7 @@ public struct Renderer: Sendable {
     }
     let regionIsScreen = top == 0 && bottom == rows - 1
     let escapeCost = (regionIsScreen ? 0 : 12) + 4
-    guard after + escapeCost < before else { return }
+    guard after + escapeCost < before else { return dirty }
 
     // Erased rows take the current background (xterm's BCE); make it the default.
     setStyle(.plain, into: &output)
@@ -301,16 +365,19 @@ public struct Renderer: Sendable {
       (base + (top - shift) * columns).update(from: base + top * columns, count: moved * columns)
       (base + top * columns).update(repeating: blank, count: -shift * columns)
     }
+    return nil
   }
 
-  /// The first and last cells of a row, mixed: equal rows give equal values.
-  private static func ends(_ cells: UnsafePointer<Cell>, count: Int) -> UInt64 {
-    let first = UnsafeRawPointer(cells)
-    let last = UnsafeRawPointer(cells + (count - 1))
-    var value = first.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
-    value ^= first.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
-    value ^= last.loadUnaligned(as: UInt64.self) &* 0x1656_67B1_9E37_79F9
-    return value ^ last.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0x27D4_EB2F_1656_67C5
+  /// Eight cells spread over a row, first and last included, mixed: equal rows give equal
+  /// values, and rows of text rarely match a blank row (as the first and last cells alone do).
+  private static func sample(_ cells: UnsafePointer<Cell>, count: Int) -> UInt64 {
+    var value: UInt64 = 0
+    for k in 0..<8 {
+      let cell = UnsafeRawPointer(cells + k * (count - 1) / 7)
+      value = (value ^ cell.loadUnaligned(as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+      value = (value ^ cell.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) &* 0xC2B2_AE3D_27D4_EB4F
+    }
+    return value
   }
 
   /// FNV-1a over a row's bytes, eight at a time: equal rows hash equally, so candidate
@@ -452,12 +519,15 @@ public struct Renderer: Sendable {
     from start: Int, to end: Int, row: Int, front: UnsafeMutableBufferPointer<Cell>
   ) -> Int? {
     guard end - start <= 8, let style = currentStyle else { return nil }
+    let styled = Cell.blank(style)  // to compare styles as bits
     let base = row * frontColumns
     var cost = 0
     var column = start
     while column < end {
       let cell = front[base + column]
-      guard cell.width != 0, cell.style == style, column + Int(cell.width) <= end else { return nil }
+      guard cell.width != 0, cell.hasSameStyle(as: styled), column + Int(cell.width) <= end else {
+        return nil
+      }
       cost += Self.textCost(of: cell)
       column += Int(cell.width)
     }
@@ -479,33 +549,54 @@ public struct Renderer: Sendable {
     styleCell = nil
     let style = colorDepth.downgrade(wanted)
     if currentStyle == style { return }
-    scratch.removeAll(keepingCapacity: true)
     if style == .plain {
       output.append(contentsOf: Self.resetStyle)
-    } else if let old = currentStyle {
-      Self.appendIncrementalParameters(from: old, to: style, into: &scratch)
-      let incrementalLength = scratch.count
-      scratch.removeAll(keepingCapacity: true)
-      scratch.append(0x30)
-      Self.appendParameters(of: style, into: &scratch)
-      if incrementalLength <= scratch.count {
-        scratch.removeAll(keepingCapacity: true)
-        Self.appendIncrementalParameters(from: old, to: style, into: &scratch)
-      }
-      Self.appendSGR(scratch, to: &output)
     } else {
-      scratch.append(0x30)
-      Self.appendParameters(of: style, into: &scratch)
-      Self.appendSGR(scratch, to: &output)
+      var full = SGRParameters()
+      full.append(0x30)
+      Self.appendParameters(of: style, into: &full)
+      if let old = currentStyle {
+        var incremental = SGRParameters()
+        Self.appendIncrementalParameters(from: old, to: style, into: &incremental)
+        (incremental.count <= full.count ? incremental : full).appendSGR(to: &output)
+      } else {
+        full.appendSGR(to: &output)
+      }
     }
     currentStyle = style
   }
 
-  private static func appendSGR(_ parameters: [UInt8], to output: inout [UInt8]) {
-    output.append(0x1B)
-    output.append(0x5B)
-    output.append(contentsOf: parameters)
-    output.append(0x6D)
+  /// An SGR's parameters, built on the stack: a style change is made twice (incremental and
+  /// after a reset) to keep the shorter, and happens every few cells of a coloured screen.
+  private struct SGRParameters {
+    /// 128 bytes: a change needs at most 66 (attributes switched, both colours RGB).
+    private var storage: (SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero)
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ byte: UInt8) {
+      precondition(count < 128, "SGR parameters are at most 66 bytes")
+      withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
+      count += 1
+    }
+
+    /// Parameters are bytes (colours, components) or SGR codes: below 256.
+    mutating func appendDecimal(_ value: Int) {
+      if value >= 100 { append(0x30 + UInt8(value / 100)) }
+      if value >= 10 { append(0x30 + UInt8(value / 10 % 10)) }
+      append(0x30 + UInt8(value % 10))
+    }
+
+    /// `CSI parameters m`.
+    func appendSGR(to output: inout [UInt8]) {
+      output.append(0x1B)
+      output.append(0x5B)
+      withUnsafeBytes(of: storage) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<count]))
+      }
+      output.append(0x6D)
+    }
   }
 
   private static let attributeCodes: [(TextStyle.Attributes, on: Int, off: Int)] = [
@@ -514,10 +605,10 @@ public struct Renderer: Sendable {
   ]
 
   /// All of a style's parameters after a reset (each preceded by `;`).
-  private static func appendParameters(of style: TextStyle, into out: inout [UInt8]) {
+  private static func appendParameters(of style: TextStyle, into out: inout SGRParameters) {
     for (attribute, on, _) in attributeCodes where style.attributes.contains(attribute) {
       out.append(0x3B)
-      appendDecimal(on, to: &out)
+      out.appendDecimal(on)
     }
     if style.foreground != .default {
       out.append(0x3B)
@@ -530,7 +621,7 @@ public struct Renderer: Sendable {
   }
 
   private static func appendIncrementalParameters(
-    from old: TextStyle, to new: TextStyle, into out: inout [UInt8]
+    from old: TextStyle, to new: TextStyle, into out: inout SGRParameters
   ) {
     func separator() { if !out.isEmpty { out.append(0x3B) } }
     let removed = old.attributes.subtracting(new.attributes)
@@ -538,16 +629,16 @@ public struct Renderer: Sendable {
     if !removed.intersection([.bold, .dim]).isEmpty {
       // SGR 22 clears both bold and faint; put back the one that stays.
       separator()
-      appendDecimal(22, to: &out)
+      out.appendDecimal(22)
       added.formUnion(new.attributes.intersection([.bold, .dim]))
     }
     for (attribute, _, off) in attributeCodes where off != 22 && removed.contains(attribute) {
       separator()
-      appendDecimal(off, to: &out)
+      out.appendDecimal(off)
     }
     for (attribute, on, _) in attributeCodes where added.contains(attribute) {
       separator()
-      appendDecimal(on, to: &out)
+      out.appendDecimal(on)
     }
     if old.foreground != new.foreground {
       separator()
@@ -559,24 +650,27 @@ public struct Renderer: Sendable {
     }
   }
 
-  private static func appendColor(_ color: Color, background: Bool, to out: inout [UInt8]) {
+  private static func appendColor(_ color: Color, background: Bool, to out: inout SGRParameters) {
     switch color {
     case .default:
-      appendDecimal(background ? 49 : 39, to: &out)
+      out.appendDecimal(background ? 49 : 39)
     case .palette(let index) where index < 8:
-      appendDecimal((background ? 40 : 30) + Int(index), to: &out)
+      out.appendDecimal((background ? 40 : 30) + Int(index))
     case .palette(let index) where index < 16:
-      appendDecimal((background ? 100 : 90) + Int(index) - 8, to: &out)
+      out.appendDecimal((background ? 100 : 90) + Int(index) - 8)
     case .palette(let index):
-      appendDecimal(background ? 48 : 38, to: &out)
-      out.append(contentsOf: [0x3B, 0x35, 0x3B])
-      appendDecimal(Int(index), to: &out)
+      out.appendDecimal(background ? 48 : 38)
+      out.append(0x3B)
+      out.append(0x35)
+      out.append(0x3B)
+      out.appendDecimal(Int(index))
     case .rgb(let r, let g, let b):
-      appendDecimal(background ? 48 : 38, to: &out)
-      out.append(contentsOf: [0x3B, 0x32])
+      out.appendDecimal(background ? 48 : 38)
+      out.append(0x3B)
+      out.append(0x32)
       for component in [r, g, b] {
         out.append(0x3B)
-        appendDecimal(Int(component), to: &out)
+        out.appendDecimal(Int(component))
       }
     }
   }
@@ -617,6 +711,11 @@ public struct Renderer: Sendable {
 
   /// What ``appendText(of:to:)`` would write, counted without writing.
   private static func textCost(of cell: Cell) -> Int {
+    if let scalar = cell.singleScalar {
+      let value = scalar.value
+      if value >= 0x20 && value < 0x7F { return 1 }
+      if value >= 0xA0 && (value < 0x300 || scalar.terminalWidth != 0) { return UTF8.width(scalar) }
+    }
     let text = cell.text
     guard let first = text.unicodeScalars.first else { return 1 }
     let value = first.value
