@@ -411,7 +411,7 @@ open class Application: Responder {
   @exclusivity(unchecked) public var actionTrace: ActionTrace?
 
   /// The table that turns unhandled keys into actions.
-  public var keyBindings = KeyBindings.standard
+  @exclusivity(unchecked) public var keyBindings = KeyBindings.standard  // read on every key
 
   /// The colours every view draws in unless it or a superview sets its own ``View/theme``.
   public var theme = Theme.standard {
@@ -467,12 +467,13 @@ open class Application: Responder {
       deliver(event, to: window)
     case .key, .paste:
       guard let window = keyWindow else { return }
-      if event.type == .key, event.keyStorage.phase != .up, modalAllows(window),
-        !window.textInputComesFirst(for: event.keyStorage)
+      // One copy of the key for both questions.
+      if event.type == .key, event.keyStorage.phase != .up, case let key = event.keyStorage,
+        modalAllows(window), !window.textInputComesFirst(for: key)
       {
         // Menus see keys before the window, as NSApplication does, except the keys a text
         // field edits with.
-        if performKeyEquivalent(with: event.keyStorage) {
+        if performKeyEquivalent(with: key) {
           ActionTrace.current?.finish("ended: menu key equivalent")
           eventWasDelivered = true
           return
@@ -487,8 +488,9 @@ open class Application: Responder {
     }
   }
 
+  // Unchecked: read on every key (see `actionTrace`).
   /// Menus install themselves here to answer key equivalents.
-  public var keyEquivalentHandler: (@MainActor (KeyEvent) -> Bool)?
+  @exclusivity(unchecked) public var keyEquivalentHandler: (@MainActor (KeyEvent) -> Bool)?
 
   /// The menus a ``MenuBar`` shows; setting it makes their key equivalents fire before the
   /// first responder sees the key (it installs ``keyEquivalentHandler``).
