@@ -9,8 +9,9 @@ import Foundation
 @MainActor
 open class Application: Responder {
   /// The running application: the last one that finished launching and has not terminated.
-  /// Held weakly, like a window's application: whoever runs the application owns it (the
-  /// terminal host while it runs, a test while it drives one), and one no longer owned is freed.
+  /// Not owned here, like a window's application: whoever runs the application owns it (the
+  /// terminal host while it runs, a test while it drives one), and one no longer owned is freed
+  /// (this then answers nil).
   public private(set) static var shared: Application? {
     get { sharedLink?.takeUnretainedValue() }
     set { sharedLink = newValue.map { .passUnretained($0) } }
