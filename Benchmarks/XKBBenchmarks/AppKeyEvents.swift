@@ -70,7 +70,8 @@ func threadNanoseconds() -> UInt64 {
 @MainActor @inline(never)
 func timedHandle(_ app: Application, _ keys: [InputEvent]) -> Int {
   var delivered = 0
-  for key in keys where app.handle(key) { delivered &+= 1 }
+  // By index: the element is passed in place, as a source hands over the input it decoded.
+  for index in keys.indices where app.handle(keys[index]) { delivered &+= 1 }
   return delivered
 }
 

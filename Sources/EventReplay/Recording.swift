@@ -61,7 +61,9 @@ public struct Recording: Hashable, Sendable {
 
   /// Adds an input; its time must not be before the last entry's.
   public mutating func append(_ input: InputEvent, at time: TimeInterval) {
-    precondition(time >= (entries.last?.time ?? 0), "recording times never go backwards")
+    // The last time read in place (`entries.last` would copy the entry).
+    precondition(
+      time >= (entries.isEmpty ? 0 : entries[entries.count - 1].time), "recording times never go backwards")
     entries.append(Entry(time: time, input: input))
   }
 

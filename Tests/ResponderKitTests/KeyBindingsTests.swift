@@ -135,4 +135,23 @@ struct KeyBindingsTests {
     s.app.handle(.key(key(.f(6))))
     #expect(mover.moves == ["moveUp", "moveBackward"])
   }
+
+  /// The lookup first tests a bit per hashed spec; every bound key must still be found,
+  /// through its own spec and through its physical key, and an unbound one must not.
+  @Test func everyBoundKeyIsFoundAndAnUnboundOneIsNot() throws {
+    var bindings = KeyBindings.standard
+    try bindings.apply(contentsOf: "Control+Shift+z = redo\nAlt+F5 = moveUp\nF7 = moveDown")
+    #expect(bindings.table.count > 40)
+    for (spec, actions) in bindings.table {
+      let key = KeyEvent(keysym: spec.keysym, modifierFlags: spec.modifiers)
+      #expect(KeySpec(key) == spec)
+      #expect(bindings.actions(for: key) == actions, "\(spec)")
+      var otherLayout = KeyEvent(keysym: Keysym(0x6c3), modifierFlags: spec.modifiers)  // Cyrillic_es
+      otherLayout.baseLayoutKeysym = spec.keysym
+      #expect(bindings.actions(for: otherLayout) == actions, "\(spec) on another layout")
+    }
+    bindings[KeySpec(keysym: .f(7), modifiers: [])] = []
+    #expect(bindings.actions(for: KeyEvent(keysym: .f(7))).isEmpty)
+    #expect(bindings.actions(for: KeyEvent(keysym: .f(8))).isEmpty)
+  }
 }

@@ -20,12 +20,12 @@ import Testing
   }
 
   @Test func shortTextsAreInlineAndLongOnesBoxed() {
-    #expect(KeyEvent(keysym: .noSymbol, characters: "😀é").text.storage.isInline)
-    #expect(!KeyEvent(keysym: .noSymbol, characters: "🇺🇸!").text.storage.isInline)
+    #expect(KeyEvent(keysym: .noSymbol, characters: "😀é").text.isInline)
+    #expect(!KeyEvent(keysym: .noSymbol, characters: "🇺🇸!").text.isInline)
     var key = KeyEvent(keysym: .noSymbol, characters: "a long text")
     key.characters = "b"
     key.charactersIgnoringModifiers = "c"
-    #expect(key.text.storage.isInline)
+    #expect(key.text.isInline)
   }
 
   @Test func charactersIgnoringModifiersDefaultsToCharacters() {
@@ -79,10 +79,7 @@ import Testing
   }
 }
 
-extension KeyText.Storage {
+extension KeyText {
   /// Whether both texts are packed inline.
-  var isInline: Bool {
-    if case .inline = self { return true }
-    return false
-  }
+  var isInline: Bool { box == nil }
 }

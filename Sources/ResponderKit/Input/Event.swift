@@ -26,7 +26,11 @@ public final class Event {
   /// Seconds on the source's clock.
   @exclusivity(unchecked) public private(set) var timestamp: TimeInterval
   /// The key, for ``EventType/key`` events.
-  @exclusivity(unchecked) public private(set) var key: KeyEvent?
+  public var key: KeyEvent? { type == .key ? keyStorage : nil }
+  /// The key of a ``EventType/key`` event (a blank key for others). Not optional, so the
+  /// key path reads its fields in place: an optional's copy and destruction went through
+  /// generic value witnesses, ~170 instructions each time.
+  @exclusivity(unchecked) private(set) var keyStorage: KeyEvent
   /// The scroll, for ``EventType/scroll`` events.
   public let scroll: ScrollSample?
   /// The text, for ``EventType/paste`` events.
@@ -42,7 +46,7 @@ public final class Event {
   ) {
     self.type = type
     self.timestamp = timestamp
-    self.key = key
+    self.keyStorage = key ?? KeyEvent(keysym: Keysym(rawValue: 0), scalar: nil)
     self.scroll = scroll
     self.text = text
     self.allTouches = touches
@@ -58,7 +62,7 @@ public final class Event {
   /// nothing else holds).
   func reuse(for key: KeyEvent) {
     precondition(type == .key, "only key event objects are reused")
-    self.key = key
+    keyStorage = key
     timestamp = key.timestamp
     modifierFlags = key.modifierFlags
   }

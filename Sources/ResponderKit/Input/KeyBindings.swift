@@ -13,6 +13,11 @@ public struct KeyBindings: Sendable {
   /// The bindings.
   public private(set) var table: [KeySpec: [Action]]
 
+  /// One bit per hash of the specs ever bound: a key whose bit is clear has no binding, found
+  /// without hashing it into the table (most typed keys, every key that reaches the bindings
+  /// pays the lookup). Bits are never cleared; a stale one costs only a lookup.
+  private var boundBits = SIMD4<UInt64>()
+
   /// An empty table.
   public init() {
     table = [:]
@@ -22,16 +27,35 @@ public struct KeyBindings: Sendable {
   /// falls back to its physical key (``KeyEvent/baseLayoutKeysym``), so Control+F still moves
   /// forward on a Cyrillic layout.
   public func actions(for event: KeyEvent) -> [Action] {
-    if let actions = table[KeySpec(event)] { return actions }
+    let spec = KeySpec(event)
+    if mayBeBound(spec), let actions = table[spec] { return actions }
     guard let base = event.baseLayoutKeysym else { return [] }
-    return table[KeySpec(keysym: base, modifiers: event.modifierFlags)] ?? []
+    let baseSpec = KeySpec(keysym: base, modifiers: event.modifierFlags)
+    return mayBeBound(baseSpec) ? table[baseSpec] ?? [] : []
   }
 
   /// The actions bound to a key spec.
   public subscript(spec: KeySpec) -> [Action] {
     get { table[spec] ?? [] }
-    set { table[spec] = newValue.isEmpty ? nil : newValue }
+    set {
+      table[spec] = newValue.isEmpty ? nil : newValue
+      if !newValue.isEmpty { boundBits[KeyBindings.word(of: spec)] |= KeyBindings.bit(of: spec) }
+    }
   }
+
+  private func mayBeBound(_ spec: KeySpec) -> Bool {
+    boundBits[KeyBindings.word(of: spec)] & KeyBindings.bit(of: spec) != 0
+  }
+
+  /// Which of the 256 bits stands for `spec`: the top 8 bits of a multiplicative hash of
+  /// its key and modifiers.
+  private static func index(of spec: KeySpec) -> UInt32 {
+    ((spec.keysym.rawValue ^ (UInt32(spec.modifiers.rawValue) << 24)) &* 0x9E37_79B1) >> 24
+  }
+
+  private static func word(of spec: KeySpec) -> Int { Int(index(of: spec) >> 6) }
+
+  private static func bit(of spec: KeySpec) -> UInt64 { 1 << UInt64(index(of: spec) & 63) }
 
   /// Binds (or with an empty list, unbinds) a key.
   public mutating func bind(_ spec: KeySpec, to actions: [Action]) {

@@ -41,7 +41,7 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
 
   /// The spec of a key event; control characters from legacy terminals (0x01 for Control+a)
   /// are read back as their letter.
-  public init(_ event: KeyEvent) {
+  public init(_ event: borrowing KeyEvent) {
     var keysym = event.keysym
     // Character keys are compared by their character: that also covers legacy keysyms
     // (`Cyrillic_es`) whose Unicode mapping only xkbcommon knows.

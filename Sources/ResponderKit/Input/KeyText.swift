@@ -6,14 +6,18 @@
 /// `String`s', so canonically equivalent texts stay equal however they are stored.
 @usableFromInline
 struct KeyText: Hashable, Sendable {
-  /// Where the texts live.
+  // Two words and an optional reference rather than an enum with a class payload: copying a
+  // key is then a few moves and one retain of nil, inline, where the enum's copy went through
+  // value-witness calls (~100 instructions per copy, several copies per key event).
+  /// The packed ``characters``, when ``box`` is nil.
   @usableFromInline
-  enum Storage: Sendable {
-    /// Both texts packed into words.
-    case inline(characters: UInt64, ignoringModifiers: UInt64)
-    /// At least one text too long to pack.
-    case boxed(Box)
-  }
+  var characterWord: UInt64
+  /// The packed ``charactersIgnoringModifiers``, when ``box`` is nil.
+  @usableFromInline
+  var plainWord: UInt64
+  /// Both texts, when at least one is too long to pack.
+  @usableFromInline
+  var box: Box?
 
   /// Texts too long to pack.
   @usableFromInline
@@ -27,50 +31,44 @@ struct KeyText: Hashable, Sendable {
     }
   }
 
-  @usableFromInline
-  var storage: Storage
-
   /// Packs two strings.
   init(characters: String, charactersIgnoringModifiers: String) {
     if let packed = KeyText.pack(characters), let plain = KeyText.pack(charactersIgnoringModifiers) {
-      storage = .inline(characters: packed, ignoringModifiers: plain)
+      (characterWord, plainWord, box) = (packed, plain, nil)
     } else {
-      storage = .boxed(
-        Box(characters: characters, charactersIgnoringModifiers: charactersIgnoringModifiers))
+      (characterWord, plainWord) = (0, 0)
+      box = Box(characters: characters, charactersIgnoringModifiers: charactersIgnoringModifiers)
     }
   }
 
   /// Packs two scalars (nil: empty text).
   @inlinable
   init(scalar: Unicode.Scalar?, scalarIgnoringModifiers: Unicode.Scalar?) {
-    storage = .inline(
-      characters: scalar.map(KeyText.pack) ?? 0,
-      ignoringModifiers: scalarIgnoringModifiers.map(KeyText.pack) ?? 0)
+    characterWord = scalar.map(KeyText.pack) ?? 0
+    plainWord = scalarIgnoringModifiers.map(KeyText.pack) ?? 0
+    box = nil
   }
 
   var characters: String {
-    switch storage {
-    case .inline(let characters, _): KeyText.unpack(characters)
-    case .boxed(let box): box.characters
-    }
+    if let box { return box.characters }
+    return KeyText.unpack(characterWord)
   }
 
   var charactersIgnoringModifiers: String {
-    switch storage {
-    case .inline(_, let plain): KeyText.unpack(plain)
-    case .boxed(let box): box.charactersIgnoringModifiers
-    }
+    if let box { return box.charactersIgnoringModifiers }
+    return KeyText.unpack(plainWord)
   }
 
   /// Whether ``characters`` types text: not empty, and no C0 control character or DEL. Read
   /// from the packed bytes when inline (a control character is one byte below 0x20, or 0x7F,
   /// and no other scalar's UTF-8 has such a byte), without making a `String`.
   var charactersArePrintable: Bool {
-    guard case .inline(let word, _) = storage else {
-      let characters = characters
+    if let box {
+      let characters = box.characters
       return !characters.isEmpty
         && characters.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7f }
     }
+    let word = characterWord
     let count = Int(word >> 56)
     guard count > 0 else { return false }
     for index in 0..<count {
@@ -83,10 +81,11 @@ struct KeyText: Hashable, Sendable {
   /// ``charactersIgnoringModifiers`` when it is one scalar, else nil; decoded from the packed
   /// bytes when inline, without making a `String`.
   var scalarIgnoringModifiers: Unicode.Scalar? {
-    guard case .inline(_, let word) = storage else {
-      let scalars = charactersIgnoringModifiers.unicodeScalars
+    if let box {
+      let scalars = box.charactersIgnoringModifiers.unicodeScalars
       return scalars.count == 1 ? scalars.first : nil
     }
+    let word = plainWord
     let count = Int(word >> 56)
     guard count > 0 else { return nil }
     let lead = UInt32(word & 0xff)
@@ -98,16 +97,16 @@ struct KeyText: Hashable, Sendable {
   }
 
   mutating func setCharacters(_ newValue: String) {
-    if case .inline(_, let plain) = storage, let packed = KeyText.pack(newValue) {
-      storage = .inline(characters: packed, ignoringModifiers: plain)
+    if box == nil, let packed = KeyText.pack(newValue) {
+      characterWord = packed
     } else {
       self = KeyText(characters: newValue, charactersIgnoringModifiers: charactersIgnoringModifiers)
     }
   }
 
   mutating func setCharactersIgnoringModifiers(_ newValue: String) {
-    if case .inline(let characters, _) = storage, let packed = KeyText.pack(newValue) {
-      storage = .inline(characters: characters, ignoringModifiers: packed)
+    if box == nil, let packed = KeyText.pack(newValue) {
+      plainWord = packed
     } else {
       self = KeyText(characters: characters, charactersIgnoringModifiers: newValue)
     }
@@ -115,7 +114,8 @@ struct KeyText: Hashable, Sendable {
 
   @usableFromInline
   static func == (lhs: KeyText, rhs: KeyText) -> Bool {
-    if case .inline(let a, let b) = lhs.storage, case .inline(let c, let d) = rhs.storage, a == c, b == d {
+    if lhs.box == nil, rhs.box == nil, lhs.characterWord == rhs.characterWord, lhs.plainWord == rhs.plainWord
+    {
       return true
     }
     return lhs.characters == rhs.characters

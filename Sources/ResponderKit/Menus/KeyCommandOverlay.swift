@@ -20,9 +20,16 @@ public final class KeyCommandOverlay {
     public var title: String
   }
 
-  init(application: Application) { self.application = application }
+  init(application: Application) { applicationLink = .passUnretained(application) }
 
-  private weak var application: Application?
+  /// The application showing the overlay, nil once it is gone.
+  private var application: Application? { applicationLink?.takeUnretainedValue() }
+  // Unowned(unsafe), not weak (see `Window.application`): the application clears it in its
+  // deinit (`applicationDidEnd()`), so it never dangles.
+  private var applicationLink: Unmanaged<Application>?
+
+  /// The application is going away.
+  func applicationDidEnd() { applicationLink = nil }
   private var scrollOffset = 0
 
   /// Whether F1 opens the overlay. Default: true.

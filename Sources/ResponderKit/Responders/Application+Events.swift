@@ -30,8 +30,9 @@ extension Application {
     let event: Event
     switch input {
     case .key(let key):
-      if keyCommandOverlay.isShowing {  // the overlay takes every key while it shows
-        keyCommandOverlay.handle(key)
+      // The overlay takes every key while it shows.
+      if let overlay = keyCommandOverlayStorage, overlay.isShowing {
+        overlay.handle(key)
         return true
       }
       event = keyEventObject(for: key)

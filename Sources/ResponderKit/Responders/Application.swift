@@ -9,13 +9,32 @@ import Foundation
 @MainActor
 open class Application: Responder {
   /// The running application: the last one that finished launching and has not terminated.
-  /// Held weakly, like a window's application: whoever runs the application owns it (the
-  /// terminal host while it runs, a test while it drives one), and one no longer owned is freed.
-  public private(set) static weak var shared: Application?
+  /// Not owned here, like a window's application: whoever runs the application owns it (the
+  /// terminal host while it runs, a test while it drives one), and one no longer owned is freed
+  /// (this then answers nil).
+  public private(set) static var shared: Application? {
+    get { sharedLink?.takeUnretainedValue() }
+    set { sharedLink = newValue.map { .passUnretained($0) } }
+  }
+
+  // Unowned(unsafe), not weak, for the reason given at `Window.application`: cleared by the
+  // application's deinit, so it never dangles.
+  private static var sharedLink: Unmanaged<Application>?
 
   /// Creates an application with no windows.
   public override init() {
     super.init()
+  }
+
+  // Isolated, so that the links to this application are cleared on the main actor before it
+  // is freed.
+  isolated deinit {
+    if Application.sharedLink?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+      Application.sharedLink = nil
+    }
+    // Windows someone else still holds must not point here once the application is gone.
+    for window in windows where window.application === self { window.application = nil }
+    keyCommandOverlayStorage?.applicationDidEnd()
   }
 
   /// The application's own actions: quitting.
@@ -88,7 +107,8 @@ open class Application: Responder {
           (.didResignActive, Application.didResignActiveNotification, { $0.applicationDidResignActive($1) }),
         ]
     let declared = methods.filter { delegateMethods.contains($0.0) }.map { ($0.1, $0.2) }
-    delegateNotifications.register(declared, postedBy: self) { [weak self] in self?.delegate }
+    // Unowned, not weak (see `Window.application`): the observations end with this object.
+    delegateNotifications.register(declared, postedBy: self) { [unowned self] in self.delegate }
   }
 
   private func post(_ name: Notification.Name, userInfo: [AnyHashable: Any]? = nil) {
@@ -184,9 +204,21 @@ open class Application: Responder {
   /// The visible windows, front to back.
   @exclusivity(unchecked) public private(set) var windows: [Window] = []  // read on every event
   /// The window that gets the keyboard.
-  @exclusivity(unchecked) public private(set) weak var keyWindow: Window?
+  public private(set) var keyWindow: Window? {
+    get { keyWindowLink?.takeUnretainedValue() }
+    set { keyWindowLink = newValue.map { .passUnretained($0) } }
+  }
   /// The main window (the document or screen the user works on).
-  @exclusivity(unchecked) public private(set) weak var mainWindow: Window?
+  public private(set) var mainWindow: Window? {
+    get { mainWindowLink?.takeUnretainedValue() }
+    set { mainWindowLink = newValue.map { .passUnretained($0) } }
+  }
+
+  // Unowned(unsafe), not weak, for the reason given at `Window.application`. Never dangle:
+  // the key and main windows are always in `windows`, which holds them, and `remove(_:)`
+  // clears these before it lets a window go. Unchecked: read on every key.
+  @exclusivity(unchecked) private var keyWindowLink: Unmanaged<Window>?
+  @exclusivity(unchecked) private var mainWindowLink: Unmanaged<Window>?
 
   /// Adds a window to the application without showing it in front; ``Window/makeKeyAndOrderFront()``
   /// does this and more.
@@ -380,7 +412,7 @@ open class Application: Responder {
   @exclusivity(unchecked) public var actionTrace: ActionTrace?
 
   /// The table that turns unhandled keys into actions.
-  public var keyBindings = KeyBindings.standard
+  @exclusivity(unchecked) public var keyBindings = KeyBindings.standard  // read on every key
 
   /// The colours every view draws in unless it or a superview sets its own ``View/theme``.
   public var theme = Theme.standard {
@@ -388,7 +420,15 @@ open class Application: Responder {
   }
 
   /// The F1 list of available keys, drawn above every window (KeyCommandOverlay.swift).
-  public private(set) lazy var keyCommandOverlay = KeyCommandOverlay(application: self)
+  public var keyCommandOverlay: KeyCommandOverlay {
+    if let overlay = keyCommandOverlayStorage { return overlay }
+    let overlay = KeyCommandOverlay(application: self)
+    keyCommandOverlayStorage = overlay
+    return overlay
+  }
+
+  /// The overlay once made; every key asks whether it shows.
+  @exclusivity(unchecked) private(set) var keyCommandOverlayStorage: KeyCommandOverlay?
 
   /// The end of the responder chain: F1 that nothing took opens the ``keyCommandOverlay``.
   open override func keyDown(with event: KeyEvent) {
@@ -428,8 +468,9 @@ open class Application: Responder {
       deliver(event, to: window)
     case .key, .paste:
       guard let window = keyWindow else { return }
-      if event.type == .key, let key = event.key, key.phase != .up, modalAllows(window),
-        !window.textInputComesFirst(for: key)
+      // One copy of the key for both questions.
+      if event.type == .key, event.keyStorage.phase != .up, case let key = event.keyStorage,
+        modalAllows(window), !window.textInputComesFirst(for: key)
       {
         // Menus see keys before the window, as NSApplication does, except the keys a text
         // field edits with.
@@ -439,7 +480,7 @@ open class Application: Responder {
           return
         }
         ActionTrace.current?.note("menus: no key equivalent took it")
-      } else if event.type == .key, let trace = ActionTrace.current, event.key?.phase != .up,
+      } else if event.type == .key, let trace = ActionTrace.current, event.keyStorage.phase != .up,
         modalAllows(window)
       {
         trace.note("menus: passed by, the first responder edits text with this key")
@@ -448,8 +489,9 @@ open class Application: Responder {
     }
   }
 
+  // Unchecked: read on every key (see `actionTrace`).
   /// Menus install themselves here to answer key equivalents.
-  public var keyEquivalentHandler: (@MainActor (KeyEvent) -> Bool)?
+  @exclusivity(unchecked) public var keyEquivalentHandler: (@MainActor (KeyEvent) -> Bool)?
 
   /// The menus a ``MenuBar`` shows; setting it makes their key equivalents fire before the
   /// first responder sees the key (it installs ``keyEquivalentHandler``).

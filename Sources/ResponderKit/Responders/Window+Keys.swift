@@ -24,7 +24,8 @@ extension Window {
   /// responder that takes text is first responder, the keys it edits with reach it before
   /// key commands that do not ask for priority (UIKit's `wantsPriorityOverSystemBehavior`).
   /// (Menus saw the key already: ``Application/sendEvent(_:)``.)
-  func dispatchKey(_ key: KeyEvent, event: Event) {
+  func dispatchKey(_ event: Event) {
+    let key = event.keyStorage
     let responder = contentResponder
     let trace = ActionTrace.current
     if key.phase == .up {

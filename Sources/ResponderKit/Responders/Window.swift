@@ -107,7 +107,16 @@ open class Window: Responder {
   }
 
   /// The application that shows the window.
-  @exclusivity(unchecked) public internal(set) weak var application: Application?  // read on every key
+  public internal(set) var application: Application? {
+    get { applicationLink?.takeUnretainedValue() }
+    set { applicationLink = newValue.map { .passUnretained($0) } }
+  }
+
+  // Unowned(unsafe), not weak: a weak reference gives the application a side table, after
+  // which every retain and release of it (several per key) takes the runtime's slow path.
+  // Never dangles: set only by the application that holds this window in `windows`, cleared
+  // when it removes the window and by its deinit. Unchecked: read on every key.
+  @exclusivity(unchecked) private var applicationLink: Unmanaged<Application>?
 
   /// Whether the window is on screen (in its application's window list).
   public var isVisible: Bool { application?.windows.contains { $0 === self } ?? false }
@@ -167,7 +176,8 @@ open class Window: Responder {
         (.didResize, Window.didResizeNotification, { $0.windowDidResize($1) }),
       ]
     let declared = methods.filter { delegateMethods.contains($0.0) }.map { ($0.1, $0.2) }
-    delegateNotifications.register(declared, postedBy: self) { [weak self] in self?.delegate }
+    // Unowned, not weak (see `application`): the observations end with this object.
+    delegateNotifications.register(declared, postedBy: self) { [unowned self] in self.delegate }
   }
 
   func post(_ name: Notification.Name) {
@@ -179,7 +189,23 @@ open class Window: Responder {
   // Unchecked: read by every action search (see Application.actionTrace).
 
   /// The responder that gets keys first: a view, or the window itself.
-  @exclusivity(unchecked) public private(set) weak var firstResponder: Responder?
+  public private(set) var firstResponder: Responder? {
+    get { firstResponderLink?.takeUnretainedValue() ?? otherFirstResponder }
+    set {
+      if let newValue, newValue === self || newValue is View {
+        (firstResponderLink, otherFirstResponder) = (.passUnretained(newValue), nil)
+      } else {
+        (firstResponderLink, otherFirstResponder) = (nil, newValue)
+      }
+    }
+  }
+
+  // The window itself or a view: unowned(unsafe), for the reason given at `application`.
+  // Never dangles: a view is first responder only while in this window's tree, which holds
+  // it; a view leaving the tree gives up focus first (`viewWillLeave(_:)`).
+  @exclusivity(unchecked) private var firstResponderLink: Unmanaged<Responder>?
+  // Any other responder (a view controller, an app's own kind), which nothing here owns.
+  @exclusivity(unchecked) private weak var otherFirstResponder: Responder?
 
   /// The view to focus when the window becomes key with no first responder, and where the
   /// key view loop starts.
@@ -219,15 +245,17 @@ open class Window: Responder {
   /// instead of starting another change.
   private func consult(_ responder: Responder, _ question: (Responder) -> Bool) -> Bool {
     let saved = consulting
-    consulting = responder
+    consulting = ObjectIdentifier(responder)
     defer { consulting = saved }
     return question(responder)
   }
 
-  private weak var consulting: Responder?
+  // Identity only (a weak reference would give every focused view a side table, making its
+  // retains slow): set only while the responder, held by the caller, is being asked.
+  private var consulting: ObjectIdentifier?
 
   /// Whether the window is asking `responder` to become or resign first responder.
-  func isConsulting(_ responder: Responder) -> Bool { consulting === responder }
+  func isConsulting(_ responder: Responder) -> Bool { consulting == ObjectIdentifier(responder) }
 
   /// Ends the focus of a first responder inside `view`, which is leaving the window: its
   /// `resignFirstResponder()` is called and the answer ignored, and the window becomes first
@@ -237,7 +265,12 @@ open class Window: Responder {
     let focused = (first as? View) ?? (first as? ViewController)?.loadedViewIfPresent
     guard let focused, focused.isDescendant(of: view) else { return }
     _ = consult(first) { $0.resignFirstResponder() }
-    if firstResponder === first { switchFirstResponder(to: self) }
+    // Whatever the resigning responder did, no view leaving the window keeps focus.
+    if let current = firstResponder,
+      current === first || (current as? View)?.isDescendant(of: view) == true
+    {
+      switchFirstResponder(to: self)
+    }
   }
 
   /// `view` is leaving the window: a first responder inside it stops being first responder
@@ -434,7 +467,7 @@ open class Window: Responder {
   open func sendEvent(_ event: Event) {
     switch event.type {
     case .key:
-      if let key = event.key { dispatchKey(key, event: event) }
+      dispatchKey(event)
     case .touches:
       deliverTouches(event)
     case .scroll:
