@@ -59,7 +59,9 @@ extension InputParser {
   /// `CSI < code ; x ; y M|m`: `m` is a release. Empty numbers take their defaults (code 0,
   /// position 1) and numbers after the third are ignored, as xterm's own parser does;
   /// coordinates of 0 or out of range are malformed.
-  mutating func decodeSGRMouse(release: Bool, time: TimeInterval) -> CSIMeaning {
+  mutating func decodeSGRMouse(
+    release: Bool, time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>
+  ) -> CSIMeaning {
     guard fieldCount >= 3, subparameterCount(0) == 1, subparameterCount(1) == 1,
       subparameterCount(2) == 1
     else { return .malformed }
@@ -75,7 +77,9 @@ extension InputParser {
     guard let item = mouseItem(code: code, location: location, released: release, time: time) else {
       return .malformed
     }
-    return .input(item)
+    // Only a touch holds a reference (its array).
+    if case .event(.touches) = item { return slot.input(item) }
+    return slot.plainInput(item)
   }
 
   /// The item for an xterm button code (low bits the button, 3 a release without its

@@ -327,8 +327,8 @@ public struct InputParser: Sendable {
   /// paste), one key each, and returns where it stopped: at a control byte, DEL, or a
   /// character cut off by the end of `p` (unless `final`). Invalid UTF-8 is U+FFFD.
   ///
-  /// A text key holds no references, so once handled it is moved to a spare slot and
-  /// overwritten there by the next, never destroyed.
+  /// A text key holds no references, so it is built in a spare slot, lent, and overwritten
+  /// there by the next, never destroyed.
   @inline(__always)
   func scanText(
     _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, final: Bool, time: TimeInterval,
@@ -341,15 +341,15 @@ public struct InputParser: Sendable {
         let byte = p[i]
         if byte < 0x7f {
           guard byte >= 0x20 else { break }
-          items.accept(
-            referenceFree: .event(.key(InputParser.asciiKey(byte, time: time))), spare: spare, body)
+          spare.initialize(to: .event(.key(InputParser.asciiKey(byte, time: time))))
+          items.accept(referenceFreeAt: spare, body)
           i += 1
         } else {
           guard byte != 0x7f else { break }
           let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
           if used == 0 { break }
-          items.accept(
-            referenceFree: .event(.key(InputParser.characterKey(scalar, time: time))), spare: spare, body)
+          spare.initialize(to: .event(.key(InputParser.characterKey(scalar, time: time))))
+          items.accept(referenceFreeAt: spare, body)
           i += used
         }
       }

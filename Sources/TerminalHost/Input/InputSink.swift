@@ -5,12 +5,12 @@
 protocol InputSink {
   /// Takes one decoded item; a sink that hands items on gives it to `body`.
   mutating func accept(_ item: consuming TerminalInput, _ body: (TerminalInput) -> Void)
-  /// Takes an item that holds no references (a key typed as text). A sink that only lends
-  /// the item moves it to `spare` afterwards instead of destroying it: the parser overwrites
-  /// that memory with the next item, which saves a destroy per typed character.
+  /// Takes the item at `slot`, which holds no references (a key typed as text), leaving the
+  /// slot uninitialized. A sink that only lends the item leaves its bytes there instead of
+  /// destroying it: the parser overwrites them with the next item, which saves a destroy per
+  /// item.
   mutating func accept(
-    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>,
-    _ body: (TerminalInput) -> Void)
+    referenceFreeAt slot: UnsafeMutablePointer<TerminalInput>, _ body: (TerminalInput) -> Void)
 }
 
 extension Array: InputSink where Element == TerminalInput {
@@ -19,10 +19,9 @@ extension Array: InputSink where Element == TerminalInput {
 
   @inline(__always)
   mutating func accept(
-    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>,
-    _ body: (TerminalInput) -> Void
+    referenceFreeAt slot: UnsafeMutablePointer<TerminalInput>, _ body: (TerminalInput) -> Void
   ) {
-    append(item)
+    append(slot.move())
   }
 }
 
@@ -36,11 +35,10 @@ struct ClosureSink: InputSink {
   func accept(_ item: consuming TerminalInput, _ body: (TerminalInput) -> Void) { body(item) }
 
   @inline(__always)
-  func accept(
-    referenceFree item: consuming TerminalInput, spare: UnsafeMutablePointer<TerminalInput>,
-    _ body: (TerminalInput) -> Void
-  ) {
+  func accept(referenceFreeAt slot: UnsafeMutablePointer<TerminalInput>, _ body: (TerminalInput) -> Void) {
+    // Moved out and back, bit for bit: lending `slot.pointee` would copy it.
+    let item = slot.move()
     body(item)
-    spare.initialize(to: item)
+    slot.initialize(to: consume item)
   }
 }
