@@ -526,8 +526,8 @@ public struct InputParser: Sendable {
     into items: inout some InputSink,
     each body: (TerminalInput) -> Void
   ) -> Int {
-    var j = 0
-    while j < n && p[j] != 0x1b { j += 1 }
+    // libc's vectorised search: pasted text is long runs without ESC.
+    let j = memchr(p, 0x1b, n).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - p } ?? n
     if j > 0 {
       pasteBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: j))
       deliverPasteChunks(time: time, into: &items, each: body)
