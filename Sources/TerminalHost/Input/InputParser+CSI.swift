@@ -171,6 +171,7 @@ extension InputParser {
   }
 
   /// CSI without a private marker or intermediate byte.
+  @inline(__always)
   mutating func decodePlainCSI(
     final: UInt8, time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>
   ) -> CSIMeaning {
@@ -278,6 +279,7 @@ extension InputParser {
   }
 
   /// `CSI code:shifted:base ; mods:event ; text u`, the kitty keyboard protocol.
+  @inline(__always)
   mutating func decodeKitty(time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>) -> CSIMeaning
   {
     guard fieldCount >= 1, fieldCount <= 3, subparameterCount(0) <= 3,
@@ -327,6 +329,7 @@ extension InputParser {
   }
 
   /// The key for a kitty or modifyOtherKeys key number.
+  @inline(__always)
   mutating func keyForCode(
     _ code: Int, shifted: Unicode.Scalar?, baseLayoutKeysym: Keysym? = nil,
     modifiers: KeyEvent.ModifierFlags, phase: KeyEvent.Phase, text: String?, time: TimeInterval,

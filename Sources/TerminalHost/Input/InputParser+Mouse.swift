@@ -59,6 +59,7 @@ extension InputParser {
   /// `CSI < code ; x ; y M|m`: `m` is a release. Empty numbers take their defaults (code 0,
   /// position 1) and numbers after the third are ignored, as xterm's own parser does;
   /// coordinates of 0 or out of range are malformed.
+  @inline(__always)
   mutating func decodeSGRMouse(
     release: Bool, time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>
   ) -> CSIMeaning {
