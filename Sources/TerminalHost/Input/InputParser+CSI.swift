@@ -186,11 +186,10 @@ extension InputParser {
       return slot.plainInput(.event(.key(key)))
     case 0x4d:  // M: urxvt mouse (1015), CSI code+32 ; x ; y M
       guard fieldCount == 3, let code = parameter(0), let x = parameter(1), let y = parameter(2),
-        code >= 32, InputParser.isCoordinate(x), InputParser.isCoordinate(y),
-        let item = mouseItem(
-          code: code - 32, location: Point(x: x - 1, y: y - 1), released: false, time: time)
+        code >= 32, InputParser.isCoordinate(x), InputParser.isCoordinate(y)
       else { return .malformed }
-      return slot.input(item)
+      return mouseItem(
+        code: code - 32, location: Point(x: x - 1, y: y - 1), released: false, time: time, into: slot)
     case 0x74:  // t: window reports, CSI 6 ; height ; width t and CSI 4 ; height ; width t
       guard fieldCount == 3, let kind = parameter(0), kind == 4 || kind == 6, let height = parameter(1),
         let width = parameter(2), InputParser.isCoordinate(height), InputParser.isCoordinate(width)

@@ -50,10 +50,13 @@ extension InputParser {
       }
     }
     let location = Point(x: values.1 - 1, y: values.2 - 1)
-    guard values.1 >= 1, values.2 >= 1,
-      let item = mouseItem(code: values.0, location: location, released: false, time: time)
-    else { return unknown(p, k) }
-    return Step(used: k, item: item)
+    guard values.1 >= 1, values.2 >= 1 else { return unknown(p, k) }
+    return withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress!
+      guard mouseItem(code: values.0, location: location, released: false, time: time, into: slot) != .malformed
+      else { return unknown(p, k) }
+      return Step(used: k, item: slot.move())
+    }
   }
 
   /// `CSI < code ; x ; y M|m`: `m` is a release. Empty numbers take their defaults (code 0,
@@ -75,37 +78,36 @@ extension InputParser {
       guard let cellPixelSize else { return .malformed }
       location = InputParser.cellLocation(ofPixelX: x, y: y, cellSize: cellPixelSize)
     }
-    guard let item = mouseItem(code: code, location: location, released: release, time: time) else {
-      return .malformed
-    }
-    // Only a touch holds a reference (its array).
-    if case .event(.touches) = item { return slot.input(item) }
-    return slot.plainInput(item)
+    return mouseItem(code: code, location: location, released: release, time: time, into: slot)
   }
 
   /// The item for an xterm button code (low bits the button, 3 a release without its
-  /// button; +4 Shift, +8 Alt, +16 Control, +32 motion, +64 wheel, +128 extra buttons); nil
-  /// when the code is out of range. The left button is touch 0, the wheel scrolls, the rest
-  /// are pointer reports.
-  mutating func mouseItem(code: Int, location: Point, released: Bool, time: TimeInterval) -> TerminalInput? {
-    guard code >= 0, code < 256 else { return nil }
+  /// button; +4 Shift, +8 Alt, +16 Control, +32 motion, +64 wheel, +128 extra buttons),
+  /// written to `slot`; malformed when the code is out of range. The left button is touch 0,
+  /// the wheel scrolls, the rest are pointer reports.
+  mutating func mouseItem(
+    code: Int, location: Point, released: Bool, time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>
+  ) -> CSIMeaning {
+    guard code >= 0, code < 256 else { return .malformed }
     var modifiers: KeyEvent.ModifierFlags = []
     if code & 4 != 0 { modifiers.insert(.shift) }
     if code & 8 != 0 { modifiers.insert(.alt) }
     if code & 16 != 0 { modifiers.insert(.control) }
     let low = code & 3
     let motion = code & 32 != 0
-    func pointer(_ button: PointerReport.Button, _ action: PointerReport.Action) -> TerminalInput {
-      .pointer(
-        PointerReport(
-          button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time))
+    func pointer(_ button: PointerReport.Button, _ action: PointerReport.Action) -> CSIMeaning {
+      slot.plainInput(
+        .pointer(
+          PointerReport(
+            button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
     }
     if code & 192 == 64 {  // wheel: 64 up, 65 down, 66 left, 67 right
       if released { return pointer(.wheel(4 + low), .release) }
       let dx: Double = low == 2 ? -1 : low == 3 ? 1 : 0
       let dy: Double = low == 0 ? -1 : low == 1 ? 1 : 0
-      return .event(
-        .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time)))
+      return slot.plainInput(
+        .event(
+          .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))))
     }
     var button = code & 128 != 0 ? (code & 64 != 0 ? 12 : 8) + low : low
     var action: PointerReport.Action = released ? .release : motion ? .move : .press
@@ -123,7 +125,7 @@ extension InputParser {
       // The array of the last report is written in place when nobody kept it (items handed
       // to a closure and dropped), so a mouse drag allocates nothing per report.
       if touchBuffer.isEmpty { touchBuffer = [sample] } else { touchBuffer[0] = sample }
-      return .event(.touches(touchBuffer))
+      return slot.input(.event(.touches(touchBuffer)))
     case 1: return pointer(.middle, action)
     case 2: return pointer(.right, action)
     case 8...15: return pointer(.extra(button), action)
