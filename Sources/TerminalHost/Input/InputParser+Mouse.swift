@@ -53,7 +53,8 @@ extension InputParser {
     guard values.1 >= 1, values.2 >= 1 else { return unknown(p, k) }
     return withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
       let slot = buffer.baseAddress!
-      guard mouseItem(code: values.0, location: location, released: false, time: time, into: slot) != .malformed
+      guard
+        mouseItem(code: values.0, location: location, released: false, time: time, into: slot) != .malformed
       else { return unknown(p, k) }
       return Step(used: k, item: slot.move())
     }
@@ -86,7 +87,8 @@ extension InputParser {
   /// written to `slot`; malformed when the code is out of range. The left button is touch 0,
   /// the wheel scrolls, the rest are pointer reports.
   mutating func mouseItem(
-    code: Int, location: Point, released: Bool, time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>
+    code: Int, location: Point, released: Bool, time: TimeInterval,
+    into slot: UnsafeMutablePointer<TerminalInput>
   ) -> CSIMeaning {
     guard code >= 0, code < 256 else { return .malformed }
     var modifiers: KeyEvent.ModifierFlags = []
@@ -107,7 +109,8 @@ extension InputParser {
       let dy: Double = low == 0 ? -1 : low == 1 ? 1 : 0
       return slot.plainInput(
         .event(
-          .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))))
+          .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))
+        ))
     }
     var button = code & 128 != 0 ? (code & 64 != 0 ? 12 : 8) + low : low
     var action: PointerReport.Action = released ? .release : motion ? .move : .press
