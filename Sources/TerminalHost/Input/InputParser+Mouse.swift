@@ -91,10 +91,8 @@ extension InputParser {
     into slot: UnsafeMutablePointer<TerminalInput>
   ) -> CSIMeaning {
     guard code >= 0, code < 256 else { return .malformed }
-    var modifiers: KeyEvent.ModifierFlags = []
-    if code & 4 != 0 { modifiers.insert(.shift) }
-    if code & 8 != 0 { modifiers.insert(.alt) }
-    if code & 16 != 0 { modifiers.insert(.control) }
+    // Shift 4, Alt 8 and Control 16: ModifierFlags' bits (InputParser.shiftBit…) shifted by 2.
+    let modifiers = KeyEvent.ModifierFlags(rawValue: UInt16(code >> 2 & 7))
     let low = code & 3
     let motion = code & 32 != 0
     func pointer(_ button: PointerReport.Button, _ action: PointerReport.Action) -> CSIMeaning {

@@ -304,6 +304,10 @@ public struct InputParser: Sendable {
         i += used
         continue
       }
+      if let used = deliverPlainKey(p + i, n - i, time: time, into: &items, each: body) {
+        i += used
+        continue
+      }
       var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
@@ -355,6 +359,44 @@ public struct InputParser: Sendable {
       }
       return i
     }
+  }
+
+  /// Delivers the key at `p` when it is a C0 control or DEL, or one of those or a printable
+  /// ASCII key after ESC (Alt plus the key), and returns the bytes used; nil for anything
+  /// else, which ``decode(_:_:final:altPrefixed:time:)`` decides. The commonest keys after
+  /// text, built in place like text: they hold no references.
+  @inline(__always)
+  func deliverPlainKey(
+    _ p: UnsafePointer<UInt8>, _ n: Int, time: TimeInterval, into items: inout some InputSink,
+    each body: (TerminalInput) -> Void
+  ) -> Int? {
+    func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x1b) || byte == 0x7f }
+    var byte = p[0]
+    var used = 1
+    var alt = false
+    if byte == 0x1b {
+      guard n >= 2 else { return nil }
+      byte = p[1]
+      guard isControl(byte) || (byte >= 0x20 && byte < 0x7f && byte != 0x5b && byte != 0x4f)
+      else { return nil }
+      guard !InputParser.isStringIntroducer(byte) else { return nil }
+      used = 2
+      alt = true
+    } else if !isControl(byte) {
+      return nil
+    }
+    var key =
+      isControl(byte)
+      ? InputParser.controlKey(byte, controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
+      : InputParser.asciiKey(byte, time: time)
+    if alt {
+      key.modifierFlags = KeyEvent.ModifierFlags(rawValue: key.modifierFlags.rawValue | InputParser.altBit)
+    }
+    withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
+      buffer.baseAddress!.initialize(to: .event(.key(key)))
+      items.accept(referenceFreeAt: buffer.baseAddress!, body)
+    }
+    return used
   }
 
   /// What decoding one item asks the loop to do besides delivering it.
