@@ -361,36 +361,44 @@ public struct InputParser: Sendable {
     }
   }
 
-  /// Delivers the key at `p` when it is a C0 control or DEL, or one of those or a printable
-  /// ASCII key after ESC (Alt plus the key), and returns the bytes used; nil for anything
-  /// else, which ``decode(_:_:final:altPrefixed:time:)`` decides. The commonest keys after
-  /// text, built in place like text: they hold no references.
+  /// Delivers the key at `p` when it is a C0 control or DEL, one of those or a printable
+  /// ASCII key after ESC (Alt plus the key), or a known `ESC O x` key, and returns the bytes
+  /// used; nil for anything else, which ``decode(_:_:final:altPrefixed:time:)`` decides.
+  /// The commonest keys after text and CSI, built in place like text: they hold no references.
   @inline(__always)
   func deliverPlainKey(
     _ p: UnsafePointer<UInt8>, _ n: Int, time: TimeInterval, into items: inout some InputSink,
     each body: (TerminalInput) -> Void
   ) -> Int? {
     func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x1b) || byte == 0x7f }
-    var byte = p[0]
+    let key: KeyEvent
     var used = 1
-    var alt = false
-    if byte == 0x1b {
+    if p[0] != 0x1b {
+      guard isControl(p[0]) else { return nil }
+      key = InputParser.controlKey(p[0], controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
+    } else {
       guard n >= 2 else { return nil }
-      byte = p[1]
-      guard isControl(byte) || (byte >= 0x20 && byte < 0x7f && byte != 0x5b && byte != 0x4f)
-      else { return nil }
-      guard !InputParser.isStringIntroducer(byte) else { return nil }
-      used = 2
-      alt = true
-    } else if !isControl(byte) {
-      return nil
-    }
-    var key =
-      isControl(byte)
-      ? InputParser.controlKey(byte, controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
-      : InputParser.asciiKey(byte, time: time)
-    if alt {
-      key.modifierFlags = KeyEvent.ModifierFlags(rawValue: key.modifierFlags.rawValue | InputParser.altBit)
+      let next = p[1]
+      if next == 0x4f {
+        guard n >= 3, p[2] >= 0x20 && p[2] < 0x7f, let ss3 = InputParser.ss3Key(p[2], time: time) else {
+          return nil
+        }
+        key = ss3
+        used = 3
+      } else if isControl(next)
+        || (next >= 0x20 && next < 0x7f && next != 0x5b && !InputParser.isStringIntroducer(next))
+      {
+        var altKey =
+          isControl(next)
+          ? InputParser.controlKey(next, controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
+          : InputParser.asciiKey(next, time: time)
+        altKey.modifierFlags = KeyEvent.ModifierFlags(
+          rawValue: altKey.modifierFlags.rawValue | InputParser.altBit)
+        key = altKey
+        used = 2
+      } else {
+        return nil
+      }
     }
     withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
       buffer.baseAddress!.initialize(to: .event(.key(key)))
@@ -482,7 +490,14 @@ public struct InputParser: Sendable {
 
   /// `ESC O x`: cursor keys, F1–F4 and the keypad in application mode.
   func decodeSS3(_ p: UnsafePointer<UInt8>, time: TimeInterval) -> Step {
-    let final = p[2]
+    guard let key = InputParser.ss3Key(p[2], time: time) else {
+      return Step(used: 3, item: .unknown(Array(UnsafeBufferPointer(start: p, count: 3))))
+    }
+    return Step(used: 3, item: .event(.key(key)))
+  }
+
+  /// The key `ESC O final` stands for; nil when the final means nothing.
+  static func ss3Key(_ final: UInt8, time: TimeInterval) -> KeyEvent? {
     let keysym: Keysym? =
       switch final {
       case 0x41: .up
@@ -505,11 +520,10 @@ public struct InputParser: Sendable {
       case 0x64: .left
       default: nil
       }
-    guard let keysym else {
-      return Step(used: 3, item: .unknown(Array(UnsafeBufferPointer(start: p, count: 3))))
-    }
-    let modifiers: KeyEvent.ModifierFlags = final >= 0x61 && final <= 0x64 ? .control : []
-    return Step(used: 3, item: InputParser.functionalKey(keysym, modifiers: modifiers, time: time))
+    guard let keysym else { return nil }
+    let control = final >= 0x61 && final <= 0x64  // rxvt's Control+arrows
+    return InputParser.functionalKeyEvent(
+      keysym, modifiers: KeyEvent.ModifierFlags(rawValue: control ? InputParser.controlBit : 0), time: time)
   }
 
   /// One UTF-8 encoded character; invalid or truncated bytes give U+FFFD.
