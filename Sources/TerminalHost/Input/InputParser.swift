@@ -371,40 +371,43 @@ public struct InputParser: Sendable {
     each body: (TerminalInput) -> Void
   ) -> Int? {
     func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x1b) || byte == 0x7f }
-    let key: KeyEvent
-    var used = 1
-    if p[0] != 0x1b {
-      guard isControl(p[0]) else { return nil }
-      key = InputParser.controlKey(p[0], controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
-    } else {
-      guard n >= 2 else { return nil }
-      let next = p[1]
-      if next == 0x4f {
-        guard n >= 3, p[2] >= 0x20 && p[2] < 0x7f, let ss3 = InputParser.ss3Key(p[2], time: time) else {
+    // Each key is written straight into the slot: a `KeyEvent` held in a local first is
+    // copied through its value witness.
+    return withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer -> Int? in
+      let slot = buffer.baseAddress!
+      var used = 1
+      if p[0] != 0x1b {
+        guard isControl(p[0]) else { return nil }
+        slot.initialize(
+          to: .event(
+            .key(InputParser.controlKey(p[0], controlHIsBackSpace: reportsControlHAsBackSpace, time: time))))
+      } else {
+        guard n >= 2 else { return nil }
+        let next = p[1]
+        if next == 0x4f {
+          guard n >= 3, p[2] >= 0x20 && p[2] < 0x7f, let key = InputParser.ss3Key(p[2], time: time) else {
+            return nil
+          }
+          slot.initialize(to: .event(.key(key)))
+          used = 3
+        } else if isControl(next)
+          || (next >= 0x20 && next < 0x7f && next != 0x5b && !InputParser.isStringIntroducer(next))
+        {
+          var key =
+            isControl(next)
+            ? InputParser.controlKey(next, controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
+            : InputParser.asciiKey(next, time: time)
+          key.modifierFlags = KeyEvent.ModifierFlags(
+            rawValue: key.modifierFlags.rawValue | InputParser.altBit)
+          slot.initialize(to: .event(.key(key)))
+          used = 2
+        } else {
           return nil
         }
-        key = ss3
-        used = 3
-      } else if isControl(next)
-        || (next >= 0x20 && next < 0x7f && next != 0x5b && !InputParser.isStringIntroducer(next))
-      {
-        var altKey =
-          isControl(next)
-          ? InputParser.controlKey(next, controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
-          : InputParser.asciiKey(next, time: time)
-        altKey.modifierFlags = KeyEvent.ModifierFlags(
-          rawValue: altKey.modifierFlags.rawValue | InputParser.altBit)
-        key = altKey
-        used = 2
-      } else {
-        return nil
       }
+      items.accept(referenceFreeAt: slot, body)
+      return used
     }
-    withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
-      buffer.baseAddress!.initialize(to: .event(.key(key)))
-      items.accept(referenceFreeAt: buffer.baseAddress!, body)
-    }
-    return used
   }
 
   /// What decoding one item asks the loop to do besides delivering it.
