@@ -38,7 +38,7 @@ extension InputParser {
       let slot = buffer.baseAddress!
       switch dispatchCSI(p, finalIndex: i, time: time, into: slot) {
       case .pasteStart: return Step(used: i + 1, item: nil, effect: .startPaste)
-      case .input, .plainInput: return Step(used: i + 1, item: slot.move())
+      case .input, .plainInput, .pointerInput: return Step(used: i + 1, item: slot.move())
       case .malformed: return unknown(p, i + 1)
       }
     }
@@ -74,6 +74,8 @@ extension InputParser {
         trackMouseButton(item)
         items.accept(item, body)
       case .plainInput:
+        items.accept(referenceFreeAt: slot, body)
+      case .pointerInput:
         trackMouseButton(slot.pointee)
         items.accept(referenceFreeAt: slot, body)
       case .pasteStart:
@@ -106,6 +108,9 @@ extension InputParser {
     case input
     /// The slot holds an item with no string, array or box in it.
     case plainInput
+    /// The slot holds a pointer report, which holds no references: the mouse button it
+    /// presses or releases is remembered when it is delivered.
+    case pointerInput
     case pasteStart
     case malformed
   }
@@ -409,5 +414,12 @@ extension UnsafeMutablePointer<TerminalInput> {
   func plainInput(_ item: consuming TerminalInput) -> InputParser.CSIMeaning {
     initialize(to: item)
     return .plainInput
+  }
+
+  /// Puts a pointer report into this (uninitialized) slot.
+  @inline(__always)
+  func pointerInput(_ item: consuming TerminalInput) -> InputParser.CSIMeaning {
+    initialize(to: item)
+    return .pointerInput
   }
 }

@@ -96,7 +96,7 @@ extension InputParser {
     let low = code & 3
     let motion = code & 32 != 0
     func pointer(_ button: PointerReport.Button, _ action: PointerReport.Action) -> CSIMeaning {
-      slot.plainInput(
+      slot.pointerInput(
         .pointer(
           PointerReport(
             button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
