@@ -72,7 +72,7 @@ extension InputParser {
       case .input:
         let item = slot.move()
         trackMouseButton(item)
-        items.accept(item, body)
+        items.accept(item, returningTouchesTo: &touchBuffer, body)
       case .plainInput:
         items.accept(referenceFreeAt: slot, body)
       case .pointerInput:

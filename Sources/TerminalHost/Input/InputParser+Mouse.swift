@@ -123,10 +123,13 @@ extension InputParser {
       let phase: TouchPhase = action == .release ? .ended : action == .move ? .moved : .began
       let sample = TouchSample(
         id: 0, phase: phase, location: location, modifierFlags: modifiers, timestamp: time)
-      // The array of the last report is written in place when nobody kept it (items handed
-      // to a closure and dropped), so a mouse drag allocates nothing per report.
-      if touchBuffer.isEmpty { touchBuffer = [sample] } else { touchBuffer[0] = sample }
-      return slot.input(.event(.touches(touchBuffer)))
+      // The parser's one-touch array moves into the item and, when the item was only lent to
+      // a closure, back (InputSink): a mouse drag allocates nothing per report, and the
+      // array is written in place when nobody kept it.
+      var samples: [TouchSample] = []
+      swap(&samples, &touchBuffer)
+      if samples.isEmpty { samples = [sample] } else { samples[0] = sample }
+      return slot.input(.event(.touches(samples)))
     case 1: return pointer(.middle, action)
     case 2: return pointer(.right, action)
     case 8...15: return pointer(.extra(button), action)

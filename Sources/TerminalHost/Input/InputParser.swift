@@ -117,7 +117,8 @@ public struct InputParser: Sendable {
   var pressedButton = -1
   /// The numbers of the control sequence being decoded.
   var parameters = CSIParameters()
-  /// The one-touch array of the last left-button report, reused when no item holds it.
+  /// The one-touch array of the last left-button report, moved into its item and back when
+  /// the item was only lent (empty while it is out), reused when no item holds it.
   var touchBuffer: [TouchSample] = []
 
   /// Creates a parser.
@@ -313,7 +314,7 @@ public struct InputParser: Sendable {
       i += step.used
       if let item = step.item.take() {
         trackMouseButton(item)
-        items.accept(item, body)
+        items.accept(item, returningTouchesTo: &touchBuffer, body)
       }
       switch step.effect {
       case .none: break
