@@ -307,24 +307,21 @@ extension InputParser {
         return .malformed
       }
     }
-    var text: String?
-    if fieldCount == 3 {
-      let count = subparameterCount(2)
-      guard let first = parameter(2, 0).flatMap(InputParser.keyScalar) else { return .malformed }
-      if count == 1 {
-        text = String(first)
-      } else {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(first)
-        for index in 1..<count {
-          guard let scalar = parameter(2, index).flatMap(InputParser.keyScalar) else { return .malformed }
-          scalars.append(scalar)
-        }
-        text = String(scalars)
-      }
+    guard fieldCount == 3 else {
+      // No associated text, the common case, decided without an optional `String` to destroy.
+      guard code != 0 else { return .malformed }  // "text only" needs its text
+      return keyForCode(
+        code, shifted: shifted, baseLayoutKeysym: baseLayoutKeysym, modifiers: modifiers, phase: phase,
+        text: nil, time: time, into: slot)
+    }
+    guard let first = parameter(2, 0).flatMap(InputParser.keyScalar) else { return .malformed }
+    var text = String(first)
+    for index in 1..<subparameterCount(2) {
+      guard let scalar = parameter(2, index).flatMap(InputParser.keyScalar) else { return .malformed }
+      text.unicodeScalars.append(scalar)
     }
     if code == 0 {  // "text only": text with no key behind it, such as an input method's
-      guard let text, shifted == nil, baseLayoutKeysym == nil, phase != .up else { return .malformed }
+      guard shifted == nil, baseLayoutKeysym == nil, phase != .up else { return .malformed }
       return slot.input(.event(.text(text, timestamp: time)))
     }
     return keyForCode(
@@ -340,7 +337,9 @@ extension InputParser {
     into slot: UnsafeMutablePointer<TerminalInput>
   ) -> CSIMeaning {
     var key: KeyEvent
-    if let keysym = KittyKeyCodes.keysym(forFunctionalCode: code) {
+    // Functional numbers are below 0x20, 0x7F or in the Private Use Area: the rest skip the table.
+    let isFunctional = code < 0x20 || code == 0x7f || code >= KittyKeyCodes.privateUseRange.lowerBound
+    if isFunctional, let keysym = KittyKeyCodes.keysym(forFunctionalCode: code) {
       key = InputParser.functionalKeyEvent(keysym, modifiers: modifiers, phase: phase, text: text, time: time)
     } else {
       guard let scalar = InputParser.keyScalar(code) else { return .malformed }
