@@ -389,7 +389,7 @@ public struct InputParser: Sendable {
           guard n >= 3, p[2] >= 0x20 && p[2] < 0x7f, let key = InputParser.ss3Key(p[2], time: time) else {
             return nil
           }
-          slot.initialize(to: .event(.key(key)))
+          slot.initialize(to: .event(.key(consume key)))
           used = 3
         } else if isControl(next)
           || (next >= 0x20 && next < 0x7f && next != 0x5b && !InputParser.isStringIntroducer(next))
@@ -400,7 +400,7 @@ public struct InputParser: Sendable {
             : InputParser.asciiKey(next, time: time)
           key.modifierFlags = KeyEvent.ModifierFlags(
             rawValue: key.modifierFlags.rawValue | InputParser.altBit)
-          slot.initialize(to: .event(.key(key)))
+          slot.initialize(to: .event(.key(consume key)))
           used = 2
         } else {
           return nil
