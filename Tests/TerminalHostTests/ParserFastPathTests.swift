@@ -86,4 +86,43 @@ import Testing
     #expect(decodeAtEverySplit(input) == (step.item.map { [$0] } ?? []))
     #expect(Self.handled([input]) == (step.item.map { [$0] } ?? []))
   }
+
+  /// Keys typed as one control byte, Alt plus a key (ESC first, as xterm sends with
+  /// `metaSendsEscape` and kitty and urxvt by default) and SS3 keys (xterm's F1–F4 and the
+  /// cursor keys in application mode, rxvt's Control+arrows), which the loop builds in place.
+  static let plainKeys = [
+    "\u{3}", "\r", "\t", "\u{7f}", "\u{8}", "\u{0}", "\u{1f}", "\u{1b}a", "\u{1b}Z", "\u{1b} ", "\u{1b}\r",
+    "\u{1b}\u{7f}", "\u{1b}\u{3}", "\u{1b}OP", "\u{1b}OS", "\u{1b}OA", "\u{1b}Oa", "\u{1b}Oj", "\u{1b}OM",
+  ]
+
+  @Test("a key built in place is the general decoder's key", arguments: plainKeys)
+  func plainKeyAgreesWithTheGeneralDecoder(_ sequence: String) {
+    let input = bytes(sequence)
+    var general = InputParser()
+    let step = input.withUnsafeBufferPointer {
+      general.decode($0.baseAddress!, $0.count, final: true, altPrefixed: false, time: 0)
+    }
+    #expect(step.used == input.count)
+    let expected = step.item.map { [$0] } ?? []
+    #expect(expected.count == 1)
+    #expect(decodeAtEverySplit(input) == expected)
+    #expect(Self.handled([input]) == expected)
+  }
+
+  @Test func touchesAHandlerKeepsAreNotChangedByLaterReports() {
+    // An SGR drag as xterm reports it: press, two moves, release. The parser reuses one
+    // touch array between reports; a handler that keeps each item must still see its own.
+    let drag = bytes("\u{1b}[<0;5;5M\u{1b}[<32;6;5M\u{1b}[<32;7;6M\u{1b}[<0;7;6m")
+    let expected = [touch(.began, 4, 4), touch(.moved, 5, 4), touch(.moved, 6, 5), touch(.ended, 6, 5)]
+    #expect(Self.handled([drag]) == expected)
+    // Kept across reads as well, with the array form in between.
+    var parser = InputParser()
+    var kept: [TerminalInput] = []
+    drag.withUnsafeBytes { parser.parse($0, at: 0) { kept.append($0) } }
+    var collected: [TerminalInput] = []
+    drag.withUnsafeBytes { parser.parse($0, at: 0, into: &collected) }
+    drag.withUnsafeBytes { parser.parse($0, at: 0) { kept.append($0) } }
+    #expect(kept == expected + expected)
+    #expect(collected == expected)
+  }
 }

@@ -40,25 +40,30 @@ struct CSIParameters {
         let starts = startBytes.bindMemory(to: UInt8.self)
         var count = 0
         var fields = 0
-        var value: Int32 = -1
+        var value: Int32
         starts[0] = 0
         var end = 0
-        while end < n {
-          let byte = p[end]
-          if byte &- 0x30 < 10 {
-            let digit = Int32(byte &- 0x30)
-            value = value < 0 ? digit : value >= 99_999_999 ? CSIParameters.saturated : value &* 10 &+ digit
-          } else if byte == 0x3a || byte == 0x3b {
-            guard count < CSIParameters.capacity - 1 else { return nil }
-            values[count] = value
-            count += 1
-            value = -1
-            if byte == 0x3b {
-              fields += 1
-              starts[fields] = UInt8(count)
+        while true {
+          // One number: its digits, or none (an empty number, -1). Digits are read in a loop of
+          // their own, the bulk of a sequence's bytes.
+          value = -1
+          if end < n && p[end] &- 0x30 < 10 {
+            value = Int32(p[end] &- 0x30)
+            end += 1
+            while end < n {
+              let digit = p[end] &- 0x30
+              guard digit < 10 else { break }
+              value = value >= 99_999_999 ? CSIParameters.saturated : value &* 10 &+ Int32(digit)
+              end += 1
             }
-          } else {
-            break
+          }
+          guard end < n, p[end] == 0x3a || p[end] == 0x3b else { break }
+          guard count < CSIParameters.capacity - 1 else { return nil }
+          values[count] = value
+          count += 1
+          if p[end] == 0x3b {
+            fields += 1
+            starts[fields] = UInt8(count)
           }
           end += 1
         }

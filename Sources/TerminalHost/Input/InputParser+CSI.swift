@@ -34,10 +34,13 @@ extension InputParser {
       i += 1
     }
     if p[i] == 0x4d && i == 2 { return decodeX10Mouse(p, n, final: final, time: time) }
-    switch dispatchCSI(p, finalIndex: i, time: time) {
-    case .pasteStart: return Step(used: i + 1, item: nil, effect: .startPaste)
-    case .input(let input): return Step(used: i + 1, item: input)
-    case .malformed: return unknown(p, i + 1)
+    return withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress!
+      switch dispatchCSI(p, finalIndex: i, time: time, into: slot) {
+      case .pasteStart: return Step(used: i + 1, item: nil, effect: .startPaste)
+      case .input, .plainInput, .pointerInput: return Step(used: i + 1, item: slot.move())
+      case .malformed: return unknown(p, i + 1)
+      }
     }
   }
 
@@ -62,17 +65,25 @@ extension InputParser {
       finalIndex > 2 || (p[2] != 0x4d && p[2] != 0x5b)
     else { return nil }
     let used = finalIndex + 1
-    let meaning = dispatchParameters(marker: marker, intermediate: 0, final: p[finalIndex], time: time)
-    // Consumed: the item moves out, not copied (then destroyed again with the meaning).
-    switch consume meaning {
-    case .input(let item):
-      trackMouseButton(item)
-      items.accept(item, body)
-    case .pasteStart:
-      inPaste = true
-      pasteDeliveredChunk = false
-    case .malformed:
-      items.accept(.unknown(Array(UnsafeBufferPointer(start: p, count: used))), body)
+    withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress!
+      switch dispatchParameters(marker: marker, intermediate: 0, final: p[finalIndex], time: time, into: slot)
+      {
+      case .input:
+        let item = slot.move()
+        trackMouseButton(item)
+        items.accept(item, returningTouchesTo: &touchBuffer, body)
+      case .plainInput:
+        items.accept(referenceFreeAt: slot, body)
+      case .pointerInput:
+        trackMouseButton(slot.pointee)
+        items.accept(referenceFreeAt: slot, body)
+      case .pasteStart:
+        inPaste = true
+        pasteDeliveredChunk = false
+      case .malformed:
+        items.accept(.unknown(Array(UnsafeBufferPointer(start: p, count: used))), body)
+      }
     }
     return used
   }
@@ -89,18 +100,26 @@ extension InputParser {
     Step(used: count, item: .unknown(Array(UnsafeBufferPointer(start: p, count: count))))
   }
 
-  /// The meaning of a complete control sequence. Not copyable, so its item is always moved
-  /// out, never copied (measured: ~8 instructions a sequence).
-  enum CSIMeaning: ~Copyable {
-    case input(TerminalInput)
+  /// The meaning of a complete control sequence. Its item, if any, is written to the slot
+  /// the caller passed, so it is moved, never copied, and one that holds no references is
+  /// dropped without the enum's generic destroy (~60 instructions a sequence).
+  enum CSIMeaning {
+    /// The slot holds an item.
+    case input
+    /// The slot holds an item with no string, array or box in it.
+    case plainInput
+    /// The slot holds a pointer report, which holds no references: the mouse button it
+    /// presses or releases is remembered when it is delivered.
+    case pointerInput
     case pasteStart
     case malformed
   }
 
   /// Decodes `p[0...finalIndex]`, a complete CSI.
-  mutating func dispatchCSI(_ p: UnsafePointer<UInt8>, finalIndex: Int, time: TimeInterval)
-    -> CSIMeaning
-  {
+  mutating func dispatchCSI(
+    _ p: UnsafePointer<UInt8>, finalIndex: Int, time: TimeInterval,
+    into slot: UnsafeMutablePointer<TerminalInput>
+  ) -> CSIMeaning {
     let final = p[finalIndex]
     var start = 2
     var marker: UInt8 = 0
@@ -119,78 +138,84 @@ extension InputParser {
       intermediate = p[paramEnd]
     }
     guard readParameters(p + start, paramEnd - start) else { return .malformed }
-    return dispatchParameters(marker: marker, intermediate: intermediate, final: final, time: time)
+    return dispatchParameters(
+      marker: marker, intermediate: intermediate, final: final, time: time, into: slot)
   }
 
   /// Decodes a complete CSI whose numbers are in ``parameters``.
-  mutating func dispatchParameters(marker: UInt8, intermediate: UInt8, final: UInt8, time: TimeInterval)
-    -> CSIMeaning
-  {
+  mutating func dispatchParameters(
+    marker: UInt8, intermediate: UInt8, final: UInt8, time: TimeInterval,
+    into slot: UnsafeMutablePointer<TerminalInput>
+  ) -> CSIMeaning {
     switch (marker, intermediate) {
     case (0, 0):
-      return decodePlainCSI(final: final, time: time)
+      return decodePlainCSI(final: final, time: time, into: slot)
     case (0x3c, 0):  // <
       guard final == 0x4d || final == 0x6d else { return .malformed }
-      return decodeSGRMouse(release: final == 0x6d, time: time)
+      return decodeSGRMouse(release: final == 0x6d, time: time, into: slot)
     case (0x3f, 0):  // ?
       if final == 0x75, fieldCount <= 1 {
         let flags = parameter(0) ?? 0
         guard flags < 1 << 16 else { return .malformed }
-        return .input(.reply(.keyboardFlags(flags)))
+        return slot.input(.reply(.keyboardFlags(flags)))
       }
       if final == 0x63 {
         var attributes: [Int] = []
         for field in 0..<fieldCount { attributes.append(parameter(field) ?? 0) }
-        return .input(.reply(.primaryDeviceAttributes(attributes)))
+        return slot.input(.reply(.primaryDeviceAttributes(attributes)))
       }
       return .malformed
     case (0x3f, 0x24), (0, 0x24):  // $ y: DECRPM
       guard final == 0x79, fieldCount == 2, let mode = parameter(0), let value = parameter(1),
         let state = TerminalReply.ModeState(rawValue: value)
       else { return .malformed }
-      return .input(.reply(.modeReport(mode: mode, isPrivate: marker != 0, state: state)))
+      return slot.input(.reply(.modeReport(mode: mode, isPrivate: marker != 0, state: state)))
     default:
       return .malformed
     }
   }
 
   /// CSI without a private marker or intermediate byte.
-  mutating func decodePlainCSI(final: UInt8, time: TimeInterval) -> CSIMeaning {
+  @inline(__always)
+  mutating func decodePlainCSI(
+    final: UInt8, time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>
+  ) -> CSIMeaning {
     switch final {
-    case 0x7e: return decodeTilde(time: time)
+    case 0x7e: return decodeTilde(time: time, into: slot)
     case 0x24, 0x5e, 0x40:  // rxvt: `$` Shift, `^` Control, `@` Control+Shift
-      guard fieldCount == 1, case .input(.event(.key(var key))) = decodeTilde(time: time) else {
-        return .malformed
-      }
+      // With one number, a key or the paste marker.
+      guard fieldCount == 1, decodeTilde(time: time, into: slot) == .plainInput,
+        case .event(.key(var key)) = slot.move()
+      else { return .malformed }
       key.modifierFlags.formUnion(final == 0x24 ? .shift : final == 0x5e ? .control : [.control, .shift])
-      return .input(.event(.key(key)))
+      return slot.plainInput(.event(.key(key)))
     case 0x4d:  // M: urxvt mouse (1015), CSI code+32 ; x ; y M
       guard fieldCount == 3, let code = parameter(0), let x = parameter(1), let y = parameter(2),
-        code >= 32, InputParser.isCoordinate(x), InputParser.isCoordinate(y),
-        let item = mouseItem(
-          code: code - 32, location: Point(x: x - 1, y: y - 1), released: false, time: time)
+        code >= 32, InputParser.isCoordinate(x), InputParser.isCoordinate(y)
       else { return .malformed }
-      return .input(item)
+      return mouseItem(
+        code: code - 32, location: Point(x: x - 1, y: y - 1), released: false, time: time, into: slot)
     case 0x74:  // t: window reports, CSI 6 ; height ; width t and CSI 4 ; height ; width t
       guard fieldCount == 3, let kind = parameter(0), kind == 4 || kind == 6, let height = parameter(1),
         let width = parameter(2), InputParser.isCoordinate(height), InputParser.isCoordinate(width)
       else { return .malformed }
       let size = PixelSize(width: width, height: height)
-      return .input(.reply(kind == 6 ? .cellPixelSize(size) : .textAreaPixelSize(size)))
-    case 0x75: return decodeKitty(time: time)
+      return slot.input(.reply(kind == 6 ? .cellPixelSize(size) : .textAreaPixelSize(size)))
+    case 0x75: return decodeKitty(time: time, into: slot)
     case 0x52:  // R: cursor position report; bare CSI R is F3
-      if fieldCount == 0 { return .input(InputParser.functionalKey(.f(3), time: time)) }
+      if fieldCount == 0 { return slot.plainInput(InputParser.functionalKey(.f(3), time: time)) }
       guard fieldCount == 2, let row = parameter(0), let column = parameter(1), row >= 1,
         column >= 1, row < InputParser.maxCoordinate, column < InputParser.maxCoordinate
       else { return .malformed }
-      return .input(.reply(.cursorPosition(row: row - 1, column: column - 1)))
+      return slot.plainInput(.reply(.cursorPosition(row: row - 1, column: column - 1)))
     case 0x49, 0x4f:  // I, O: focus
       guard fieldCount == 0 else { return .malformed }
-      return .input(.event(.focus(final == 0x49, timestamp: time)))
+      return slot.plainInput(.event(.focus(final == 0x49, timestamp: time)))
     case 0x61...0x64:  // rxvt: CSI a … d are Shift+Up, Down, Right, Left
       guard fieldCount == 0 else { return .malformed }
       let keys: [Keysym] = [.up, .down, .right, .left]
-      return .input(InputParser.functionalKey(keys[Int(final - 0x61)], modifiers: .shift, time: time))
+      return slot.plainInput(
+        InputParser.functionalKey(keys[Int(final - 0x61)], modifiers: .shift, time: time))
     default:
       break
     }
@@ -221,18 +246,20 @@ extension InputParser {
       (modifiers, phase) = decoded
     }
     if final == 0x5a { modifiers.insert(.shift) }
-    return .input(InputParser.functionalKey(keysym, modifiers: modifiers, phase: phase, time: time))
+    return slot.plainInput(InputParser.functionalKey(keysym, modifiers: modifiers, phase: phase, time: time))
   }
 
   /// `CSI number ; mods ~`: editing and function keys, paste start, modifyOtherKeys.
-  mutating func decodeTilde(time: TimeInterval) -> CSIMeaning {
+  mutating func decodeTilde(time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>) -> CSIMeaning
+  {
     guard let number = parameter(0), fieldCount <= 3 else { return .malformed }
     if number == 200 && fieldCount == 1 { return .pasteStart }
     if number == 27 {  // xterm modifyOtherKeys: CSI 27 ; mods ; code ~
       guard fieldCount == 3, let (modifiers, phase) = modifiersAndPhase(field: 1),
         let code = parameter(2)
       else { return .malformed }
-      return keyForCode(code, shifted: nil, modifiers: modifiers, phase: phase, text: nil, time: time)
+      return keyForCode(
+        code, shifted: nil, modifiers: modifiers, phase: phase, text: nil, time: time, into: slot)
     }
     guard fieldCount <= 2 else { return .malformed }
     let keysym: Keysym
@@ -252,11 +279,13 @@ extension InputParser {
     default: return .malformed
     }
     guard let (modifiers, phase) = modifiersAndPhase(field: 1) else { return .malformed }
-    return .input(InputParser.functionalKey(keysym, modifiers: modifiers, phase: phase, time: time))
+    return slot.plainInput(InputParser.functionalKey(keysym, modifiers: modifiers, phase: phase, time: time))
   }
 
   /// `CSI code:shifted:base ; mods:event ; text u`, the kitty keyboard protocol.
-  mutating func decodeKitty(time: TimeInterval) -> CSIMeaning {
+  @inline(__always)
+  mutating func decodeKitty(time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>) -> CSIMeaning
+  {
     guard fieldCount >= 1, fieldCount <= 3, subparameterCount(0) <= 3,
       subparameterCount(1) <= 2, let code = parameter(0)
     else { return .malformed }
@@ -278,66 +307,53 @@ extension InputParser {
         return .malformed
       }
     }
-    var text: String?
-    if fieldCount == 3 {
-      let count = subparameterCount(2)
-      guard let first = parameter(2, 0).flatMap(InputParser.keyScalar) else { return .malformed }
-      if count == 1 {
-        text = String(first)
-      } else {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(first)
-        for index in 1..<count {
-          guard let scalar = parameter(2, index).flatMap(InputParser.keyScalar) else { return .malformed }
-          scalars.append(scalar)
-        }
-        text = String(scalars)
-      }
+    guard fieldCount == 3 else {
+      // No associated text, the common case, decided without an optional `String` to destroy.
+      guard code != 0 else { return .malformed }  // "text only" needs its text
+      return keyForCode(
+        code, shifted: shifted, baseLayoutKeysym: baseLayoutKeysym, modifiers: modifiers, phase: phase,
+        text: nil, time: time, into: slot)
+    }
+    guard let first = parameter(2, 0).flatMap(InputParser.keyScalar) else { return .malformed }
+    var text = String(first)
+    for index in 1..<subparameterCount(2) {
+      guard let scalar = parameter(2, index).flatMap(InputParser.keyScalar) else { return .malformed }
+      text.unicodeScalars.append(scalar)
     }
     if code == 0 {  // "text only": text with no key behind it, such as an input method's
-      guard let text, shifted == nil, baseLayoutKeysym == nil, phase != .up else { return .malformed }
-      return .input(.event(.text(text, timestamp: time)))
+      guard shifted == nil, baseLayoutKeysym == nil, phase != .up else { return .malformed }
+      return slot.input(.event(.text(text, timestamp: time)))
     }
-    let meaning = keyForCode(
-      code, shifted: shifted, modifiers: modifiers, phase: phase, text: text, time: time)
-    guard let baseLayoutKeysym else { return meaning }
-    switch consume meaning {
-    case .input(.event(.key(var key))):
-      key.baseLayoutKeysym = baseLayoutKeysym
-      return .input(.event(.key(key)))
-    case .input(let item): return .input(item)
-    case .pasteStart: return .pasteStart
-    case .malformed: return .malformed
-    }
+    return keyForCode(
+      code, shifted: shifted, baseLayoutKeysym: baseLayoutKeysym, modifiers: modifiers, phase: phase,
+      text: text, time: time, into: slot)
   }
 
   /// The key for a kitty or modifyOtherKeys key number.
+  @inline(__always)
   mutating func keyForCode(
-    _ code: Int, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
-    phase: KeyEvent.Phase, text: String?, time: TimeInterval
+    _ code: Int, shifted: Unicode.Scalar?, baseLayoutKeysym: Keysym? = nil,
+    modifiers: KeyEvent.ModifierFlags, phase: KeyEvent.Phase, text: String?, time: TimeInterval,
+    into slot: UnsafeMutablePointer<TerminalInput>
   ) -> CSIMeaning {
-    if let keysym = KittyKeyCodes.keysym(forFunctionalCode: code) {
-      return .input(
-        .event(
-          .key(
-            InputParser.functionalKeyEvent(
-              keysym, modifiers: modifiers, phase: phase, text: text, time: time))))
+    var key: KeyEvent
+    // Functional numbers are below 0x20, 0x7F or in the Private Use Area: the rest skip the table.
+    let isFunctional = code < 0x20 || code == 0x7f || code >= KittyKeyCodes.privateUseRange.lowerBound
+    if isFunctional, let keysym = KittyKeyCodes.keysym(forFunctionalCode: code) {
+      key = InputParser.functionalKeyEvent(keysym, modifiers: modifiers, phase: phase, text: text, time: time)
+    } else {
+      guard let scalar = InputParser.keyScalar(code) else { return .malformed }
+      if KittyKeyCodes.privateUseRange.contains(code) {  // a functional key with no keysym
+        key = InputParser.functionalKeyEvent(
+          Keysym(unicodeScalar: scalar), modifiers: modifiers, phase: phase, text: text, time: time)
+      } else {
+        key = InputParser.characterKey(
+          base: scalar, shifted: shifted, modifiers: modifiers, phase: phase, text: text, time: time)
+      }
     }
-    guard let scalar = InputParser.keyScalar(code) else { return .malformed }
-    if KittyKeyCodes.privateUseRange.contains(code) {  // a functional key with no keysym
-      return .input(
-        .event(
-          .key(
-            InputParser.functionalKeyEvent(
-              Keysym(unicodeScalar: scalar), modifiers: modifiers, phase: phase, text: text,
-              time: time))))
-    }
-    return .input(
-      .event(
-        .key(
-          InputParser.characterKey(
-            base: scalar, shifted: shifted, modifiers: modifiers, phase: phase, text: text,
-            time: time))))
+    key.baseLayoutKeysym = baseLayoutKeysym
+    // Only associated text can need a box (more than 7 UTF-8 bytes).
+    return text == nil ? slot.plainInput(.event(.key(consume key))) : slot.input(.event(.key(consume key)))
   }
 
   /// A key number that stands for a character: a Unicode scalar that is not a control.
@@ -382,4 +398,27 @@ extension InputParser {
   /// A number, nil when absent or empty.
   @inline(__always)
   mutating func parameter(_ field: Int, _ sub: Int = 0) -> Int? { parameters.value(field, sub) }
+}
+
+extension UnsafeMutablePointer<TerminalInput> {
+  /// Puts the item of a control sequence into this (uninitialized) slot.
+  @inline(__always)
+  func input(_ item: consuming TerminalInput) -> InputParser.CSIMeaning {
+    initialize(to: item)
+    return .input
+  }
+
+  /// Puts an item that holds no references into this (uninitialized) slot.
+  @inline(__always)
+  func plainInput(_ item: consuming TerminalInput) -> InputParser.CSIMeaning {
+    initialize(to: item)
+    return .plainInput
+  }
+
+  /// Puts a pointer report into this (uninitialized) slot.
+  @inline(__always)
+  func pointerInput(_ item: consuming TerminalInput) -> InputParser.CSIMeaning {
+    initialize(to: item)
+    return .pointerInput
+  }
 }

@@ -102,15 +102,16 @@ extension InputParser {
     base: Unicode.Scalar, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
     phase: KeyEvent.Phase, text: String?, time: TimeInterval
   ) -> KeyEvent {
+    let shift = modifiers.rawValue & InputParser.shiftBit != 0
+    let control = modifiers.rawValue & InputParser.controlBit != 0
     var typedScalar = base
-    if modifiers.contains(.shift) {
+    if shift {
       if let shifted {
         typedScalar = shifted
       } else if base.value >= 0x61 && base.value <= 0x7a {
         typedScalar = Unicode.Scalar(base.value - 0x20)!
-      } else if !base.isASCII, base.properties.isLowercase {
-        let upper = String(base).uppercased().unicodeScalars
-        if upper.count == 1 { typedScalar = upper.first! }
+      } else if !base.isASCII {
+        typedScalar = uppercase(base)
       }
     }
     let keysym = InputParser.keysym(for: typedScalar)
@@ -121,8 +122,8 @@ extension InputParser {
         modifierFlags: modifiers, phase: phase, timestamp: time)
     } else {
       var scalar = typedScalar
-      if modifiers.contains(.control), base.isASCII, let control = controlByte(UInt8(base.value)) {
-        scalar = UnicodeScalar(control)
+      if control, base.isASCII, let controlScalar = controlByte(UInt8(base.value)) {
+        scalar = UnicodeScalar(controlScalar)
       }
       key = KeyEvent(
         keysym: keysym, scalar: scalar, scalarIgnoringModifiers: typedScalar, modifierFlags: modifiers,
@@ -131,6 +132,15 @@ extension InputParser {
     // Kept so nothing the terminal said is lost: the key pressed, before Shift.
     if typedScalar != base { key.unshiftedKeysym = InputParser.keysym(for: base) }
     return key
+  }
+
+  /// A lowercase letter's capital when it is one scalar, else the letter. Its own function,
+  /// so the Unicode property tables stay off the common path.
+  @inline(never)
+  static func uppercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    guard scalar.properties.isLowercase else { return scalar }
+    let upper = String(scalar).uppercased().unicodeScalars
+    return upper.count == 1 ? upper.first! : scalar
   }
 
   /// The legacy Control mapping of ASCII keys (kitty's table, after the VT100's; capitals
@@ -153,6 +163,13 @@ extension InputParser {
 }
 
 extension InputParser {
+  /// Shift, Alt and Control in ``KeyEvent/ModifierFlags``' bits (the kitty protocol's), as
+  /// this module's constants: ResponderKit's `.shift`, `.alt` and `.control` are each read
+  /// through a call from here, which the per-key paths notice.
+  static let shiftBit: UInt16 = 1
+  static let altBit: UInt16 = 2
+  static let controlBit: UInt16 = 4
+
   /// Whether a terminal with these settings erases with ^H (termios `VERASE`), so its
   /// BackSpace key sends 0x08: then ``reportsControlHAsBackSpace`` should be set.
   public static func erasesWithControlH(_ attributes: termios) -> Bool {

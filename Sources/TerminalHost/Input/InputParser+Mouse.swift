@@ -50,16 +50,23 @@ extension InputParser {
       }
     }
     let location = Point(x: values.1 - 1, y: values.2 - 1)
-    guard values.1 >= 1, values.2 >= 1,
-      let item = mouseItem(code: values.0, location: location, released: false, time: time)
-    else { return unknown(p, k) }
-    return Step(used: k, item: item)
+    guard values.1 >= 1, values.2 >= 1 else { return unknown(p, k) }
+    return withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress!
+      guard
+        mouseItem(code: values.0, location: location, released: false, time: time, into: slot) != .malformed
+      else { return unknown(p, k) }
+      return Step(used: k, item: slot.move())
+    }
   }
 
   /// `CSI < code ; x ; y M|m`: `m` is a release. Empty numbers take their defaults (code 0,
   /// position 1) and numbers after the third are ignored, as xterm's own parser does;
   /// coordinates of 0 or out of range are malformed.
-  mutating func decodeSGRMouse(release: Bool, time: TimeInterval) -> CSIMeaning {
+  @inline(__always)
+  mutating func decodeSGRMouse(
+    release: Bool, time: TimeInterval, into slot: UnsafeMutablePointer<TerminalInput>
+  ) -> CSIMeaning {
     guard fieldCount >= 3, subparameterCount(0) == 1, subparameterCount(1) == 1,
       subparameterCount(2) == 1
     else { return .malformed }
@@ -72,35 +79,36 @@ extension InputParser {
       guard let cellPixelSize else { return .malformed }
       location = InputParser.cellLocation(ofPixelX: x, y: y, cellSize: cellPixelSize)
     }
-    guard let item = mouseItem(code: code, location: location, released: release, time: time) else {
-      return .malformed
-    }
-    return .input(item)
+    return mouseItem(code: code, location: location, released: release, time: time, into: slot)
   }
 
   /// The item for an xterm button code (low bits the button, 3 a release without its
-  /// button; +4 Shift, +8 Alt, +16 Control, +32 motion, +64 wheel, +128 extra buttons); nil
-  /// when the code is out of range. The left button is touch 0, the wheel scrolls, the rest
-  /// are pointer reports.
-  mutating func mouseItem(code: Int, location: Point, released: Bool, time: TimeInterval) -> TerminalInput? {
-    guard code >= 0, code < 256 else { return nil }
-    var modifiers: KeyEvent.ModifierFlags = []
-    if code & 4 != 0 { modifiers.insert(.shift) }
-    if code & 8 != 0 { modifiers.insert(.alt) }
-    if code & 16 != 0 { modifiers.insert(.control) }
+  /// button; +4 Shift, +8 Alt, +16 Control, +32 motion, +64 wheel, +128 extra buttons),
+  /// written to `slot`; malformed when the code is out of range. The left button is touch 0,
+  /// the wheel scrolls, the rest are pointer reports.
+  mutating func mouseItem(
+    code: Int, location: Point, released: Bool, time: TimeInterval,
+    into slot: UnsafeMutablePointer<TerminalInput>
+  ) -> CSIMeaning {
+    guard code >= 0, code < 256 else { return .malformed }
+    // Shift 4, Alt 8 and Control 16: ModifierFlags' bits (InputParser.shiftBit…) shifted by 2.
+    let modifiers = KeyEvent.ModifierFlags(rawValue: UInt16(code >> 2 & 7))
     let low = code & 3
     let motion = code & 32 != 0
-    func pointer(_ button: PointerReport.Button, _ action: PointerReport.Action) -> TerminalInput {
-      .pointer(
-        PointerReport(
-          button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time))
+    func pointer(_ button: PointerReport.Button, _ action: PointerReport.Action) -> CSIMeaning {
+      slot.pointerInput(
+        .pointer(
+          PointerReport(
+            button: button, action: action, location: location, modifierFlags: modifiers, timestamp: time)))
     }
     if code & 192 == 64 {  // wheel: 64 up, 65 down, 66 left, 67 right
       if released { return pointer(.wheel(4 + low), .release) }
       let dx: Double = low == 2 ? -1 : low == 3 ? 1 : 0
       let dy: Double = low == 0 ? -1 : low == 1 ? 1 : 0
-      return .event(
-        .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time)))
+      return slot.plainInput(
+        .event(
+          .scroll(ScrollSample(location: location, dx: dx, dy: dy, modifierFlags: modifiers, timestamp: time))
+        ))
     }
     var button = code & 128 != 0 ? (code & 64 != 0 ? 12 : 8) + low : low
     var action: PointerReport.Action = released ? .release : motion ? .move : .press
@@ -115,10 +123,13 @@ extension InputParser {
       let phase: TouchPhase = action == .release ? .ended : action == .move ? .moved : .began
       let sample = TouchSample(
         id: 0, phase: phase, location: location, modifierFlags: modifiers, timestamp: time)
-      // The array of the last report is written in place when nobody kept it (items handed
-      // to a closure and dropped), so a mouse drag allocates nothing per report.
-      if touchBuffer.isEmpty { touchBuffer = [sample] } else { touchBuffer[0] = sample }
-      return .event(.touches(touchBuffer))
+      // The parser's one-touch array moves into the item and, when the item was only lent to
+      // a closure, back (InputSink): a mouse drag allocates nothing per report, and the
+      // array is written in place when nobody kept it.
+      var samples: [TouchSample] = []
+      swap(&samples, &touchBuffer)
+      if samples.isEmpty { samples = [sample] } else { samples[0] = sample }
+      return slot.input(.event(.touches(samples)))
     case 1: return pointer(.middle, action)
     case 2: return pointer(.right, action)
     case 8...15: return pointer(.extra(button), action)

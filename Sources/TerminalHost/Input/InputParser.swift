@@ -117,7 +117,8 @@ public struct InputParser: Sendable {
   var pressedButton = -1
   /// The numbers of the control sequence being decoded.
   var parameters = CSIParameters()
-  /// The one-touch array of the last left-button report, reused when no item holds it.
+  /// The one-touch array of the last left-button report, moved into its item and back when
+  /// the item was only lent (empty while it is out), reused when no item holds it.
   var touchBuffer: [TouchSample] = []
 
   /// Creates a parser.
@@ -304,12 +305,16 @@ public struct InputParser: Sendable {
         i += used
         continue
       }
+      if let used = deliverPlainKey(p + i, n - i, time: time, into: &items, each: body) {
+        i += used
+        continue
+      }
       var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
       if step.used == 0 { break }
       i += step.used
       if let item = step.item.take() {
         trackMouseButton(item)
-        items.accept(item, body)
+        items.accept(item, returningTouchesTo: &touchBuffer, body)
       }
       switch step.effect {
       case .none: break
@@ -327,8 +332,8 @@ public struct InputParser: Sendable {
   /// paste), one key each, and returns where it stopped: at a control byte, DEL, or a
   /// character cut off by the end of `p` (unless `final`). Invalid UTF-8 is U+FFFD.
   ///
-  /// A text key holds no references, so once handled it is moved to a spare slot and
-  /// overwritten there by the next, never destroyed.
+  /// A text key holds no references, so it is built in a spare slot, lent, and overwritten
+  /// there by the next, never destroyed.
   @inline(__always)
   func scanText(
     _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, final: Bool, time: TimeInterval,
@@ -341,19 +346,68 @@ public struct InputParser: Sendable {
         let byte = p[i]
         if byte < 0x7f {
           guard byte >= 0x20 else { break }
-          items.accept(
-            referenceFree: .event(.key(InputParser.asciiKey(byte, time: time))), spare: spare, body)
+          spare.initialize(to: .event(.key(InputParser.asciiKey(byte, time: time))))
+          items.accept(referenceFreeAt: spare, body)
           i += 1
         } else {
           guard byte != 0x7f else { break }
           let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
           if used == 0 { break }
-          items.accept(
-            referenceFree: .event(.key(InputParser.characterKey(scalar, time: time))), spare: spare, body)
+          spare.initialize(to: .event(.key(InputParser.characterKey(scalar, time: time))))
+          items.accept(referenceFreeAt: spare, body)
           i += used
         }
       }
       return i
+    }
+  }
+
+  /// Delivers the key at `p` when it is a C0 control or DEL, one of those or a printable
+  /// ASCII key after ESC (Alt plus the key), or a known `ESC O x` key, and returns the bytes
+  /// used; nil for anything else, which ``decode(_:_:final:altPrefixed:time:)`` decides.
+  /// The commonest keys after text and CSI, built in place like text: they hold no references.
+  @inline(__always)
+  func deliverPlainKey(
+    _ p: UnsafePointer<UInt8>, _ n: Int, time: TimeInterval, into items: inout some InputSink,
+    each body: (TerminalInput) -> Void
+  ) -> Int? {
+    func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x1b) || byte == 0x7f }
+    // Each key is written straight into the slot: a `KeyEvent` held in a local first is
+    // copied through its value witness.
+    return withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer -> Int? in
+      let slot = buffer.baseAddress!
+      var used = 1
+      if p[0] != 0x1b {
+        guard isControl(p[0]) else { return nil }
+        slot.initialize(
+          to: .event(
+            .key(InputParser.controlKey(p[0], controlHIsBackSpace: reportsControlHAsBackSpace, time: time))))
+      } else {
+        guard n >= 2 else { return nil }
+        let next = p[1]
+        if next == 0x4f {
+          guard n >= 3, p[2] >= 0x20 && p[2] < 0x7f, let key = InputParser.ss3Key(p[2], time: time) else {
+            return nil
+          }
+          slot.initialize(to: .event(.key(consume key)))
+          used = 3
+        } else if isControl(next)
+          || (next >= 0x20 && next < 0x7f && next != 0x5b && !InputParser.isStringIntroducer(next))
+        {
+          var key =
+            isControl(next)
+            ? InputParser.controlKey(next, controlHIsBackSpace: reportsControlHAsBackSpace, time: time)
+            : InputParser.asciiKey(next, time: time)
+          key.modifierFlags = KeyEvent.ModifierFlags(
+            rawValue: key.modifierFlags.rawValue | InputParser.altBit)
+          slot.initialize(to: .event(.key(consume key)))
+          used = 2
+        } else {
+          return nil
+        }
+      }
+      items.accept(referenceFreeAt: slot, body)
+      return used
     }
   }
 
@@ -440,7 +494,14 @@ public struct InputParser: Sendable {
 
   /// `ESC O x`: cursor keys, F1–F4 and the keypad in application mode.
   func decodeSS3(_ p: UnsafePointer<UInt8>, time: TimeInterval) -> Step {
-    let final = p[2]
+    guard let key = InputParser.ss3Key(p[2], time: time) else {
+      return Step(used: 3, item: .unknown(Array(UnsafeBufferPointer(start: p, count: 3))))
+    }
+    return Step(used: 3, item: .event(.key(key)))
+  }
+
+  /// The key `ESC O final` stands for; nil when the final means nothing.
+  static func ss3Key(_ final: UInt8, time: TimeInterval) -> KeyEvent? {
     let keysym: Keysym? =
       switch final {
       case 0x41: .up
@@ -463,11 +524,10 @@ public struct InputParser: Sendable {
       case 0x64: .left
       default: nil
       }
-    guard let keysym else {
-      return Step(used: 3, item: .unknown(Array(UnsafeBufferPointer(start: p, count: 3))))
-    }
-    let modifiers: KeyEvent.ModifierFlags = final >= 0x61 && final <= 0x64 ? .control : []
-    return Step(used: 3, item: InputParser.functionalKey(keysym, modifiers: modifiers, time: time))
+    guard let keysym else { return nil }
+    let control = final >= 0x61 && final <= 0x64  // rxvt's Control+arrows
+    return InputParser.functionalKeyEvent(
+      keysym, modifiers: KeyEvent.ModifierFlags(rawValue: control ? InputParser.controlBit : 0), time: time)
   }
 
   /// One UTF-8 encoded character; invalid or truncated bytes give U+FFFD.
@@ -526,8 +586,8 @@ public struct InputParser: Sendable {
     into items: inout some InputSink,
     each body: (TerminalInput) -> Void
   ) -> Int {
-    var j = 0
-    while j < n && p[j] != 0x1b { j += 1 }
+    // libc's vectorised search: pasted text is long runs without ESC.
+    let j = memchr(p, 0x1b, n).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - p } ?? n
     if j > 0 {
       pasteBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: j))
       deliverPasteChunks(time: time, into: &items, each: body)
