@@ -27,9 +27,13 @@ struct HostFaultEndToEndTests {
     return try #require(try session.foregroundPID())
   }
 
-  /// The backtracer's report, on the normal screen once the app is gone.
+  /// The backtracer's report, on the normal screen once the app is gone, and finished: the
+  /// process must not die while the backtracer still reads its memory (a half-written report,
+  /// and a `swift-backtrace` left waiting for ever).
   func expectCrashReport(_ session: TmuxSession, _ text: String = "Program crashed") throws {
-    #expect(try session.history().contains(text), "\"\(text)\" not shown after the crash")
+    let history = try session.history()
+    #expect(history.contains(text), "\"\(text)\" not shown after the crash")
+    #expect(history.contains("Backtrace took"), "the backtrace was cut short")
   }
 
   @Test(arguments: crashSignals)

@@ -30,7 +30,10 @@ public enum CrashGuard {
     for signal in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_sigaction = crashHandler
-      action.sa_flags = SA_SIGINFO | SA_ONSTACK
+      // Not deferred, as the Swift runtime's own handler is not: the backtracer reads this
+      // process's memory through a thread that catches its own SIGSEGV/SIGBUS, and a fault on
+      // a blocked SIGSEGV kills the process with the backtrace half written.
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER
       sigemptyset(&action.sa_mask)
       sigaction(signal, &action, storage.previous + Int(signal))
     }
