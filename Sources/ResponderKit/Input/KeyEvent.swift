@@ -55,20 +55,23 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
     ]
   }
 
-  /// The evdev key code (`KEY_*`), when the source knows the physical key.
-  public var keyCode: UInt32?
-  /// What the key means with the current modifiers and layout.
-  public var keysym: Keysym
+  // Stored in this order so the fields pack into 57 bytes (declaration order is layout
+  // order): each optional 32-bit field takes 5 bytes at 4-byte alignment, and the phase and
+  // modifiers fill the gap after one. A smaller key is cheaper to build, move and destroy.
   /// Both texts, packed: most keys type one short character, kept inline so that copying
   /// a key retains and allocates nothing (a terminal delivers one event per key).
   @usableFromInline
   var text: KeyText
-  /// The modifiers held.
-  public var modifierFlags: ModifierFlags
-  /// Press, repeat or release.
-  public var phase: Phase
   /// Seconds on the event source's clock (monotonic; virtual in replays).
   public var timestamp: TimeInterval
+  /// What the key means with the current modifiers and layout.
+  public var keysym: Keysym
+  /// The evdev key code (`KEY_*`), when the source knows the physical key.
+  public var keyCode: UInt32?
+  /// Press, repeat or release.
+  public var phase: Phase
+  /// The modifiers held.
+  public var modifierFlags: ModifierFlags
   /// The key in the keyboard's base layout — the physical key — when the source knows it
   /// (kitty's base-layout key: Control+С on a Russian layout reports `c`). Key commands and
   /// bindings fall back to it, so Control+C works whatever layout is active.
