@@ -60,7 +60,7 @@ public struct Recording: Hashable, Sendable {
   }
 
   /// Adds an input; its time must not be before the last entry's.
-  public mutating func append(_ input: InputEvent, at time: TimeInterval) {
+  public mutating func append(_ input: consuming InputEvent, at time: TimeInterval) {
     // The last time read in place (`entries.last` would copy the entry).
     precondition(
       time >= (entries.isEmpty ? 0 : entries[entries.count - 1].time), "recording times never go backwards")
