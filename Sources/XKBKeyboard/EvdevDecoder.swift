@@ -76,7 +76,27 @@ public final class EvdevDecoder {
       invalidRecordCount += 1
       return
     }
-    var event = translator.keyEvent(forKeyCode: code, phase: phase, timestamp: record.timestamp)
+    if compose == nil {
+      let key = translator.translation(forKeyCode: code, phase: phase)
+      if let characters = key.characters, let plain = key.charactersIgnoringModifiers {
+        // Nearly every key: built here from plain values, so it holds no reference to release.
+        translator.update(forKeyCode: code, phase: phase)
+        handler(
+          KeyEvent(
+            keysym: Keysym(key.keysym), scalar: characters, scalarIgnoringModifiers: .some(plain),
+            modifierFlags: key.modifierFlags, phase: phase, keyCode: code, timestamp: record.timestamp))
+        return
+      }
+    }
+    handler(composedKeyEvent(forKeyCode: code, phase: phase, timestamp: record.timestamp))
+  }
+
+  /// The key event through the compose state, or one whose text is longer than a scalar.
+  /// (Apart, so that the common path's events are never released.)
+  @inline(never)
+  private func composedKeyEvent(forKeyCode code: UInt32, phase: KeyEvent.Phase, timestamp: Double) -> KeyEvent
+  {
+    var event = translator.keyEvent(forKeyCode: code, phase: phase, timestamp: timestamp)
     if phase != .up, let compose, event.keysym != .noSymbol {
       switch compose.feed(event.keysym) {
       case .nothing: break
@@ -89,6 +109,6 @@ public final class EvdevDecoder {
         if keysym != .noSymbol { event.keysym = keysym }
       }
     }
-    handler(event)
+    return event
   }
 }
