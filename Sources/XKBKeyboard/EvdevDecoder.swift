@@ -79,7 +79,7 @@ public final class EvdevDecoder {
     if compose == nil {
       let key = translator.translation(forKeyCode: code, phase: phase)
       if let characters = key.characters, let plain = key.charactersIgnoringModifiers {
-        // Nearly every key: built here from plain values, so it holds no reference to release.
+        // Nearly every key: translated inline and the event built in place, with no String.
         translator.update(forKeyCode: code, phase: phase)
         handler(
           KeyEvent(
@@ -92,7 +92,6 @@ public final class EvdevDecoder {
   }
 
   /// The key event through the compose state, or one whose text is longer than a scalar.
-  /// (Apart, so that the common path's events are never released.)
   @inline(never)
   private func composedKeyEvent(forKeyCode code: UInt32, phase: KeyEvent.Phase, timestamp: Double) -> KeyEvent
   {
