@@ -60,23 +60,16 @@ public final class KeyEventTranslator {
   /// ``KeyboardState/keyEvent(forKeyCode:phase:timestamp:)`` does.
   public func keyEvent(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase, timestamp: Double = 0) -> KeyEvent {
     let key = translation(forKeyCode: keyCode, phase: phase)
-    defer { update(forKeyCode: keyCode, phase: phase) }
     if let characters = key.characters, let plain = key.charactersIgnoringModifiers {
-      // Nearly every key: no String is made at all.
+      // Nearly every key: no String is made at all. (The update after the event is built, so
+      // that its fields need not be kept across the call.)
+      defer { update(forKeyCode: keyCode, phase: phase) }
       return KeyEvent(
         keysym: Keysym(key.keysym), scalar: characters, scalarIgnoringModifiers: .some(plain),
         modifierFlags: key.modifierFlags, phase: phase, keyCode: keyCode, timestamp: timestamp)
     }
-    // A text of several scalars (rare): xkbcommon's full path makes it, before the update.
-    return KeyEvent(
-      keysym: Keysym(key.keysym),
-      characters: key.characters.map { $0.map { String(Character($0)) } ?? "" }
-        ?? state.text(forKeyCode: keyCode),
-      charactersIgnoringModifiers: key.charactersIgnoringModifiers.map {
-        $0.map { String(Character($0)) } ?? ""
-      }
-        ?? state.textIgnoringModifiers(forKeyCode: keyCode),
-      modifierFlags: key.modifierFlags, phase: phase, keyCode: keyCode, timestamp: timestamp)
+    // A text of several keysyms (rare): xkbcommon's full path, which updates the state too.
+    return state.keyEvent(forKeyCode: keyCode, phase: phase, timestamp: timestamp)
   }
 
   /// A key's answers before the state changes. Plain values only, so that passing them on
@@ -84,7 +77,7 @@ public final class KeyEventTranslator {
   struct Translation {
     /// The keysym, after the Caps Lock transformation.
     var keysym: xkb_keysym_t
-    /// The text: nil when it is longer than one scalar (the full path then makes it),
+    /// The text: nil when the key has several keysyms (the full path then makes it),
     /// `.some(nil)` when the key types nothing.
     var characters: Unicode.Scalar??
     /// The text with Shift and Caps Lock only, the same way.
