@@ -123,19 +123,24 @@ func timedDecode(_ decoder: EvdevDecoder, _ bytes: [UInt8], _ sum: (KeyEvent) ->
   return total
 }
 
-/// Through `translator`, or xkbcommon's full path when it is nil.
+/// Through `translator`, or xkbcommon's full path when it is nil. (Two loops, so that neither
+/// pays for choosing or for moving the event out of an optional.)
 @inline(never)
 func timedTranslate(
   _ state: KeyboardState, _ translator: KeyEventTranslator?, _ codes: [UInt16], _ downs: [UInt8],
   _ sum: (KeyEvent) -> UInt64
 ) -> UInt64 {
   var total: UInt64 = 0
-  for index in codes.indices {
-    let code = UInt32(codes[index])
-    let phase: KeyEvent.Phase = downs[index] != 0 ? .down : .up
-    let event =
-      translator?.keyEvent(forKeyCode: code, phase: phase) ?? state.keyEvent(forKeyCode: code, phase: phase)
-    total &+= sum(event)
+  if let translator {
+    for index in codes.indices {
+      let phase: KeyEvent.Phase = downs[index] != 0 ? .down : .up
+      total &+= sum(translator.keyEvent(forKeyCode: UInt32(codes[index]), phase: phase))
+    }
+  } else {
+    for index in codes.indices {
+      let phase: KeyEvent.Phase = downs[index] != 0 ? .down : .up
+      total &+= sum(state.keyEvent(forKeyCode: UInt32(codes[index]), phase: phase))
+    }
   }
   return total
 }

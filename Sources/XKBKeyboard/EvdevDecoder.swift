@@ -76,7 +76,27 @@ public final class EvdevDecoder {
       invalidRecordCount += 1
       return
     }
-    var event = translator.keyEvent(forKeyCode: code, phase: phase, timestamp: record.timestamp)
+    if compose == nil {
+      let key = translator.translation(forKeyCode: code, phase: phase)
+      if let characters = key.characters, let plain = key.charactersIgnoringModifiers {
+        // Nearly every key: translated inline and the event built in place, with no String;
+        // the state changes before the handler runs, as with the translator's own events.
+        let event = KeyEvent(
+          keysym: Keysym(key.keysym), scalar: characters, scalarIgnoringModifiers: .some(plain),
+          modifierFlags: key.modifierFlags, phase: phase, keyCode: code, timestamp: record.timestamp)
+        translator.update(forKeyCode: code, phase: phase)
+        handler(event)
+        return
+      }
+    }
+    handler(composedKeyEvent(forKeyCode: code, phase: phase, timestamp: record.timestamp))
+  }
+
+  /// The key event through the compose state, or of a key with several keysyms.
+  @inline(never)
+  private func composedKeyEvent(forKeyCode code: UInt32, phase: KeyEvent.Phase, timestamp: Double) -> KeyEvent
+  {
+    var event = translator.keyEvent(forKeyCode: code, phase: phase, timestamp: timestamp)
     if phase != .up, let compose, event.keysym != .noSymbol {
       switch compose.feed(event.keysym) {
       case .nothing: break
@@ -89,6 +109,6 @@ public final class EvdevDecoder {
         if keysym != .noSymbol { event.keysym = keysym }
       }
     }
-    handler(event)
+    return event
   }
 }

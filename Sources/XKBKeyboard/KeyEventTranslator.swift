@@ -24,11 +24,11 @@ public final class KeyEventTranslator {
   private let shiftMask: xkb_mod_mask_t
   private let lockMask: xkb_mod_mask_t
   private let controlMask: xkb_mod_mask_t
+  /// The modifiers that make the text ignoring modifiers differ from the text. (Stored: a
+  /// static would cost a `swift_once` check per key.)
+  private let commandFlags: KeyEvent.ModifierFlags = [.control, .alt, .super]
   /// A second state holding only Shift and Caps Lock, for the text ignoring modifiers.
   private let scratch: OpaquePointer
-  /// Scratch space for UTF-8; longer texts take the full path.
-  private let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bufferCapacity)
-  private static let bufferCapacity = 64
 
   /// A translator for the keys of `state`.
   public init(state: KeyboardState) {
@@ -53,13 +53,42 @@ public final class KeyEventTranslator {
 
   deinit {
     xkb_state_unref(scratch)
-    buffer.deallocate()
     flagTable.deallocate()
   }
 
   /// The key event for an evdev key; presses and releases update the state afterwards, as
   /// ``KeyboardState/keyEvent(forKeyCode:phase:timestamp:)`` does.
   public func keyEvent(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase, timestamp: Double = 0) -> KeyEvent {
+    let key = translation(forKeyCode: keyCode, phase: phase)
+    if let characters = key.characters, let plain = key.charactersIgnoringModifiers {
+      // Nearly every key: no String is made at all. (The update after the event is built, so
+      // that its fields need not be kept across the call.)
+      defer { update(forKeyCode: keyCode, phase: phase) }
+      return KeyEvent(
+        keysym: Keysym(key.keysym), scalar: characters, scalarIgnoringModifiers: .some(plain),
+        modifierFlags: key.modifierFlags, phase: phase, keyCode: keyCode, timestamp: timestamp)
+    }
+    // A text of several keysyms (rare): xkbcommon's full path, which updates the state too.
+    return state.keyEvent(forKeyCode: keyCode, phase: phase, timestamp: timestamp)
+  }
+
+  /// A key's answers before the state changes. Plain values only, so that passing them on
+  /// costs no reference counting.
+  struct Translation {
+    /// The keysym, after the Caps Lock transformation.
+    var keysym: xkb_keysym_t
+    /// The text: nil when the key has several keysyms (the full path then makes it),
+    /// `.some(nil)` when the key types nothing.
+    var characters: Unicode.Scalar??
+    /// The text with Shift and Caps Lock only, the same way.
+    var charactersIgnoringModifiers: Unicode.Scalar??
+    /// The modifiers in effect.
+    var modifierFlags: KeyEvent.ModifierFlags
+  }
+
+  /// What the key gives now; texts only when `phase` is not `.up`, as the full path does.
+  @inline(__always)
+  func translation(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase) -> Translation {
     let pointer = state.pointer
     let code = keyCode &+ Keymap.evdevOffset
     let mods = xkb_state_serialize_mods(pointer, XKB_STATE_MODS_EFFECTIVE)
@@ -79,72 +108,50 @@ public final class KeyEventTranslator {
     if count == 1, let syms {
       keysym = caps ? xkb_keysym_to_upper(syms[0]) : syms[0]
     }
-
-    var characters = Text.scalar(nil)
-    var plain = Text.scalar(nil)
-    if phase != .up {
-      characters =
-        text(in: pointer, code: code, syms: syms, count: count, caps: caps, control: control)
-        ?? .string(state.text(forKeyCode: keyCode))
-      if flags.isDisjoint(with: Self.commandFlags) {
-        plain = characters
-      } else {
-        // KeyboardState.textIgnoringModifiers: the same key with Shift and Caps Lock only.
-        let layout = xkb_state_serialize_layout(pointer, XKB_STATE_LAYOUT_EFFECTIVE)
-        xkb_state_update_mask(scratch, mods & shiftMask, 0, mods & lockMask, 0, 0, layout)
-        var plainSyms: UnsafePointer<xkb_keysym_t>?
-        let plainCount = Int(xkb_state_key_get_syms(scratch, code, &plainSyms))
-        let plainCaps =
-          mods & lockMask != 0
-          && lockMask & ~xkb_state_key_get_consumed_mods2(scratch, code, XKB_CONSUMED_MODE_XKB) != 0
-        plain =
-          text(in: scratch, code: code, syms: plainSyms, count: plainCount, caps: plainCaps, control: false)
-          ?? .string(state.textIgnoringModifiers(forKeyCode: keyCode))
-      }
+    var key = Translation(
+      keysym: keysym, characters: .some(nil), charactersIgnoringModifiers: .some(nil), modifierFlags: flags)
+    guard phase != .up else { return key }
+    key.characters = text(in: pointer, code: code, syms: syms, count: count, caps: caps, control: control)
+    if flags.rawValue & commandFlags.rawValue == 0 {
+      key.charactersIgnoringModifiers = key.characters
+    } else {
+      // KeyboardState.textIgnoringModifiers: the same key with Shift and Caps Lock only.
+      let layout = xkb_state_serialize_layout(pointer, XKB_STATE_LAYOUT_EFFECTIVE)
+      xkb_state_update_mask(scratch, mods & shiftMask, 0, mods & lockMask, 0, 0, layout)
+      var plainSyms: UnsafePointer<xkb_keysym_t>?
+      let plainCount = Int(xkb_state_key_get_syms(scratch, code, &plainSyms))
+      let plainCaps =
+        mods & lockMask != 0
+        && lockMask & ~xkb_state_key_get_consumed_mods2(scratch, code, XKB_CONSUMED_MODE_XKB) != 0
+      key.charactersIgnoringModifiers = text(
+        in: scratch, code: code, syms: plainSyms, count: plainCount, caps: plainCaps, control: false)
     }
+    return key
+  }
+
+  /// Presses and releases the key in the state, after its event was made.
+  @inline(__always)
+  func update(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase) {
     switch phase {
-    case .down: xkb_state_update_key(pointer, code, XKB_KEY_DOWN)
-    case .up: xkb_state_update_key(pointer, code, XKB_KEY_UP)
+    case .down: xkb_state_update_key(state.pointer, keyCode &+ Keymap.evdevOffset, XKB_KEY_DOWN)
+    case .up: xkb_state_update_key(state.pointer, keyCode &+ Keymap.evdevOffset, XKB_KEY_UP)
     case .repeat: break
     }
-    if case .scalar(let scalar) = characters, case .scalar(let plainScalar) = plain {
-      // Nearly every key: no String is made at all.
-      return KeyEvent(
-        keysym: Keysym(keysym), scalar: scalar, scalarIgnoringModifiers: .some(plainScalar),
-        modifierFlags: flags, phase: phase, keyCode: keyCode, timestamp: timestamp)
-    }
-    return KeyEvent(
-      keysym: Keysym(keysym), characters: characters.string, charactersIgnoringModifiers: plain.string,
-      modifierFlags: flags, phase: phase, keyCode: keyCode, timestamp: timestamp)
   }
 
-  /// The modifiers that make the text ignoring modifiers differ from the text.
-  private static let commandFlags: KeyEvent.ModifierFlags = [.control, .alt, .super]
-
-  /// A key's text: nothing or one scalar (almost always), or a longer string.
-  private enum Text {
-    case scalar(Unicode.Scalar?)
-    case string(String)
-
-    var string: String {
-      switch self {
-      case .scalar(let scalar): scalar.map { String(Character($0)) } ?? ""
-      case .string(let string): string
-      }
-    }
-  }
-
-  /// `xkb_state_key_get_utf8`'s text: the one keysym (Control falls back to a layout where the
-  /// key is ASCII, then Caps Lock capitalises) or else all the key's keysyms, nothing if any
-  /// has no text or the result is not UTF-8, and Control turns one ASCII byte into its control
-  /// character. `nil` when longer than the buffer.
+  /// `xkb_state_key_get_utf8`'s text when it is one keysym (Control falls back to a layout
+  /// where the key is ASCII, then Caps Lock capitalises; nothing if it has no text, and
+  /// Control turns ASCII into its control character); nil for several keysyms, whose text
+  /// the full path makes.
   private func text(
     in xkbState: OpaquePointer, code: xkb_keycode_t, syms: UnsafePointer<xkb_keysym_t>?, count: Int,
     caps: Bool, control: Bool
-  ) -> Text? {
-    guard count > 0, let syms else { return .scalar(nil) }
-    var one = count == 1 ? syms[0] : 0
-    if one != 0 && control && one > 127 {
+  ) -> Unicode.Scalar?? {
+    guard count > 0, let syms else { return .some(nil) }
+    guard count == 1 else { return nil }
+    var one = syms[0]
+    if one == 0 { return .some(nil) }
+    if control && one > 127 {
       let keymap = state.keymap.pointer
       for layout in 0..<xkb_keymap_num_layouts_for_key(keymap, code) {
         let level = xkb_state_key_get_level(xkbState, code, layout)
@@ -158,46 +165,13 @@ public final class KeyEventTranslator {
         }
       }
     }
-    if one != 0 && caps { one = xkb_keysym_to_upper(one) }
-    if one != 0 {
-      // One keysym, nearly every key: its code point directly, as xkb_keysym_to_utf8 would
-      // encode it; xkbcommon then rejects surrogates (not UTF-8) and Control turns ASCII
-      // into its control character.
-      let value = xkb_keysym_to_utf32(one)
-      if value == 0 { return .scalar(nil) }
-      if value <= 127 && control { return .scalar(Unicode.Scalar(Self.controlCharacter(UInt8(value)))) }
-      return .scalar(Unicode.Scalar(value))
-    }
-
-    // Each keysym's UTF-8 goes straight into the buffer (7 bytes: a scalar and its NUL).
-    var length = 0
-    let symbols = one != 0 ? 1 : count
-    for index in 0..<symbols {
-      if length + 7 > Self.bufferCapacity { return nil }
-      let written = Int(xkb_keysym_to_utf8(one != 0 ? one : syms[index], buffer + length, 7))
-      if written <= 0 { return .scalar(nil) }
-      length += written - 1
-    }
-    return buffer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-      if length == 0 { return .scalar(nil) }
-      if length == 1 && bytes[0] <= 127 && control {
-        return .scalar(Unicode.Scalar(Self.controlCharacter(bytes[0])))
-      }
-      // xkb_keysym_to_utf8 writes valid UTF-8 except for surrogates (ED A0-BF …), which
-      // xkbcommon then rejects.
-      for index in 0..<length - 1 where bytes[index] == 0xED && bytes[index + 1] >= 0xA0 {
-        return .scalar(nil)
-      }
-      // One scalar: its sequence length follows from the lead byte.
-      let lead = UInt32(bytes[0])
-      let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      if size == length {
-        var value = size == 1 ? lead : lead & (0xFF >> UInt32(size + 1))
-        for index in 1..<size { value = value << 6 | UInt32(bytes[index] & 0x3F) }
-        if let scalar = Unicode.Scalar(value) { return .scalar(scalar) }
-      }
-      return .string(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
-    }
+    if caps { one = xkb_keysym_to_upper(one) }
+    // Its code point directly, as xkb_keysym_to_utf8 would encode it; xkbcommon then rejects
+    // surrogates (not UTF-8), which Unicode.Scalar rejects too.
+    let value = xkb_keysym_to_utf32(one)
+    if value == 0 { return .some(nil) }
+    if value <= 127 && control { return Unicode.Scalar(Self.controlCharacter(UInt8(value))) }
+    return .some(Unicode.Scalar(value))
   }
 
   /// xkbcommon's (and Xlib's) Control transformation of an ASCII byte.

@@ -79,3 +79,59 @@ struct KeyEventTranslatorTests {
     }
   }
 }
+
+/// Keys with several keysyms on one level type all of them (`xkb_state_key_get_utf8`); the
+/// translator leaves those texts to xkbcommon's full path and must still agree with it, and the
+/// decoder must deliver them.
+@Suite("KeyEventTranslator, several keysyms per level")
+struct KeyEventTranslatorMultipleKeysymTests {
+  /// `<AD01>` types "qu" and with Shift "QU"; Control and Shift are held by their keys.
+  static let keymap = """
+    xkb_keymap {
+      xkb_keycodes { minimum = 8; maximum = 255; <LFSH> = 50; <LCTL> = 37; <AD01> = 24; <AD02> = 25; };
+      xkb_types {
+        type "ONE_LEVEL" { modifiers = none; level_name[Level1] = "Any"; };
+        type "TWO_LEVEL" { modifiers = Shift; map[Shift] = Level2; level_name[Level1] = "Base"; level_name[Level2] = "Shift"; };
+      };
+      xkb_compat { interpret Any + AnyOf(all) { action = SetMods(modifiers = modMapMods, clearLocks); }; };
+      xkb_symbols {
+        key <LFSH> { [ Shift_L ] };
+        key <LCTL> { [ Control_L ] };
+        key <AD01> { type = "TWO_LEVEL", [ { q, u }, { Q, U } ] };
+        key <AD02> { type = "TWO_LEVEL", [ w, W ] };
+        modifier_map Shift { <LFSH> };
+        modifier_map Control { <LCTL> };
+      };
+    };
+    """
+
+  @Test func multiKeysymTextsMatchTheFullPathWithAndWithoutModifiers() throws {
+    let keymap = try Keymap(string: Self.keymap)
+    let full = try #require(KeyboardState(keymap: keymap))
+    let translator = KeyEventTranslator(state: try #require(KeyboardState(keymap: keymap)))
+    // Plain, Shift, Control, Shift+Control: each held, the key tapped, released.
+    for held in [[], [Key.leftShift], [Key.leftControl], [Key.leftShift, Key.leftControl]] as [[UInt32]] {
+      var codes: [(UInt32, KeyEvent.Phase)] = held.map { ($0, .down) }
+      codes += [(Key.q, .down), (Key.q, .repeat), (Key.q, .up), (Key.w, .down), (Key.w, .up)]
+      codes += held.reversed().map { ($0, .up) }
+      for (code, phase) in codes {
+        let expected = full.keyEvent(forKeyCode: code, phase: phase)
+        #expect(translator.keyEvent(forKeyCode: code, phase: phase) == expected, "key \(code) \(phase)")
+      }
+    }
+    let typed = translator.keyEvent(forKeyCode: Key.q, phase: .down)
+    #expect(typed.characters == "qu")
+    #expect(typed.keysym == .noSymbol)
+  }
+
+  @Test func decoderDeliversMultiKeysymTextBetweenSingleScalarKeys() throws {
+    let decoder = EvdevDecoder(state: try #require(KeyboardState(keymap: try Keymap(string: Self.keymap))))
+    let records = [(Key.w, 1), (Key.w, 0), (Key.leftShift, 1), (Key.q, 1), (Key.q, 0), (Key.leftShift, 0)]
+    let bytes = records.flatMap {
+      EvdevRecord(type: EvdevRecord.key, code: UInt16($0.0), value: Int32($0.1)).bytes
+    }
+    let events = decoder.decode(bytes)
+    #expect(events.map(\.characters) == ["w", "", "", "QU", "", ""])
+    #expect(events.map(\.charactersIgnoringModifiers) == ["w", "", "", "QU", "", ""])
+  }
+}
