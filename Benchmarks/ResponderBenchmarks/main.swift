@@ -218,38 +218,10 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
   exit(0)
 }
 
-/// Instructions per operation from callgrind: two counts, only the timed loop, difference.
-/// Valgrind 3.19 cannot read the toolchain's DWARF, so it runs a copy without it.
+/// Instructions per operation of `mode` from callgrind: two counts, only the timed loop.
 func instructionsPerOperation(_ mode: String, counts: (small: Int, large: Int) = (10_000, 60_000)) -> Double?
 {
-  let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ResponderBenchmarks-nodebug").path
-  func run(_ arguments: [String], stderr: Pipe? = nil) -> Process? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    if let stderr { process.standardError = stderr }
-    do { try process.run() } catch { return nil }
-    return process
-  }
-  guard let strip = run(["objcopy", "--strip-debug", CommandLine.arguments[0], copy]) else { return nil }
-  strip.waitUntilExit()
-  func collected(_ count: Int) -> Double? {
-    let pipe = Pipe()
-    guard
-      let process = run(
-        [
-          "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*timed*", copy,
-          "--only", mode, String(count),
-        ], stderr: pipe)
-    else { return nil }
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return output.split(separator: "\n").first { $0.contains("Collected :") }
-      .flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
-  }
-  guard let small = collected(counts.small), let large = collected(counts.large) else { return nil }
-  return (large - small) / Double(counts.large - counts.small)
+  callgrindInstructionsPerOperation(toggle: "*timed*", counts: counts) { ["--only", mode, String($0)] }
 }
 
 // MARK: - A touch through a 32-deep view tree (TouchTree.swift)

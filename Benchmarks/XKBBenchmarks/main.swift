@@ -146,37 +146,11 @@ func timedTranslate(
 }
 
 /// Instructions per event of one path: callgrind over two event counts, counting only the loop
-/// (the C function includes building its keymap, which the difference cancels), difference /
-/// events. Valgrind 3.19 cannot read the toolchain's DWARF, so it runs a copy without it.
+/// (the C function includes building its keymap, which the difference cancels).
 func instructionsPerEvent(_ path: String) -> Double? {
-  let copy = FileManager.default.temporaryDirectory.appendingPathComponent("XKBBenchmarks-nodebug").path
-  let strip = Process()
-  strip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  strip.arguments = ["objcopy", "--strip-debug", CommandLine.arguments[0], copy]
-  do { try strip.run() } catch { return nil }
-  strip.waitUntilExit()
-  guard strip.terminationStatus == 0 else { return nil }
-  let function = path == "lean" ? "CXKBBenchmarkLoop_runLean" : "*timed*"
-  func collected(_ events: Int) -> Double? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=\(function)", copy,
-      "--only", path, String(events),
-    ]
-    let pipe = Pipe()
-    process.standardError = pipe
-    process.standardOutput = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard let line = output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
-      let count = line.split(separator: " ").last.flatMap({ Double($0) })
-    else { return nil }
-    return count
-  }
-  guard let small = collected(20_000), let large = collected(120_000) else { return nil }
-  return (large - small) / 100_000
+  callgrindInstructionsPerOperation(
+    toggle: path == "lean" ? "CXKBBenchmarkLoop_runLean" : "*timed*", counts: (20_000, 120_000)
+  ) { ["--only", path, String($0)] }
 }
 
 let arguments = CommandLine.arguments
