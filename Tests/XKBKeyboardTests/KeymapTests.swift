@@ -42,6 +42,39 @@ import XKBKeyboard
     #expect(try Keymap(contentsOfFile: url.path).asString() == text)
   }
 
+  /// Found by the keymap fuzz target in CI (Tests/Fuzzers/Corpora/keymap/
+  /// crash-one-level-type-mapping-to-level2.xkb): a one-level type whose map names Level2.
+  /// libxkbcommon 1.5 itself (xkb_keymap_get_as_string, compiled again, written again, in C)
+  /// writes the Shift_L key as `[ Shift_L, NoSymbol ]`, then `[ Shift_L ]`, then
+  /// `[ Shift_L, NoSymbol ]` again, alternating for ever; the wrapper gives the same texts, and
+  /// the key keeps its keysym.
+  @Test func aOneLevelTypeMappingToLevel2AlternatesBetweenTwoTextsAsXkbcommonDoes() throws {
+    let types = """
+      xkb_types "t" {
+        type "ONE_LEVEL" { modifiers = none; map[none] = Level2; level_name[Level1] = "Any"; };
+        type "TWO_LEVEL" { modifiers = Shift; map[Shift] = Level1;
+          level_name[Level1] = "Base"; level_name[Level2] = "Shift"; };
+      };
+      """
+    let source = """
+      xkb_keymap {
+        xkb_keycodes "k" { minimum = 8; maximum = 255; <AC01> = 38; <LFSH> = 50; };
+      \(types)
+        xkb_compat "c" { interpret Shift_L { action = SetMods(modifiers = Shift); }; };
+        xkb_symbols "s" { key <AC01> { [ a, A ] }; key <LFSH> { [ Shift_L ] };
+          modifier_map Shift { <LFSH> }; };
+      };
+      """
+    let first = try Keymap(string: source).asString()
+    #expect(first.contains("[         Shift_L,        NoSymbol ]"))
+    let second = try Keymap(string: first).asString()
+    #expect(second != first)
+    #expect(second.contains("[         Shift_L ]"))
+    #expect(try Keymap(string: second).asString() == first)
+    // <LFSH> is xkb key code 50, evdev 42.
+    #expect(try Keymap(string: second).keysyms(forKeyCode: 42, layout: 0, level: 0) == [.shiftL])
+  }
+
   @Test func unknownLayoutIsNamed() {
     let error = #expect(throws: KeymapError.self) { try makeKeymap("xx") }
     #expect(error?.reason == .unknownLayout("xx"))

@@ -3,7 +3,7 @@ import XKBKeyboard
 
 /// What the keymap readers must do with any bytes: compile, or throw a ``KeymapError`` — never
 /// trap, hang or write to stderr. A keymap that compiles writes itself (`asString()`) as text
-/// that compiles to the same text. The first byte picks the reader: keymap bytes, a keymap
+/// that compiles and comes back to itself within two rounds. The first byte picks the reader: keymap bytes, a keymap
 /// file, or RMLVO names (the rest split at NUL into rules, model, layout, variant, options).
 public enum KeymapInvariants {
   /// The broken invariants for `input`, empty when all hold.
@@ -28,8 +28,14 @@ public enum KeymapInvariants {
       }
       let text = keymap.asString()
       do {
-        let again = try Keymap(string: text)
-        if again.asString() != text { return ["asString() does not compile to the same keymap"] }
+        // libxkbcommon's writer is not a fixpoint on every keymap it accepts: 1.5 writes a key
+        // of a one-level type whose map names Level2 as `[ Shift_L, NoSymbol ]`, reads that back
+        // as one level, writes `[ Shift_L ]`, and reads that as two levels again. What holds is
+        // xkbcommon's own behaviour: two rounds always give back the text.
+        let second = try Keymap(string: text).asString()
+        if second != text, try Keymap(string: second).asString() != text {
+          return ["asString() does not come back: its text compiles to yet another text"]
+        }
       } catch {
         return ["asString() does not compile: \(error)"]
       }
