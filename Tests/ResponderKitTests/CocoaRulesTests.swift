@@ -545,6 +545,40 @@ struct ExplicitTargetsRuleTests {
     #expect(app.sendAction(.rulesAction, to: nil, from: nil))
     #expect(refuser.performed == 1 && outer.log.isEmpty)
   }
+
+  /// An item aimed at a target asks that target, as the chain search would: a target whose
+  /// `canPerformAction` says no disables the item (NSMenuItemValidation.validateMenuItem(_:):
+  /// "The object implementing this method must be the target of menuItem";
+  /// UIResponder.canPerformAction(_:withSender:): "enable or disable the specified command"),
+  /// while sending to it still delivers (UIApplication.sendAction(_:to:from:for:)).
+  @Test func aVetoingExplicitTargetDisablesItsItemWhileSendingToItStillDelivers() {
+    let (app, _, root) = makeApp()
+    let list = Performer("list")
+    root.addSubview(list)
+    let item = MenuItem(title: "Rules", action: .rulesAction, target: list)
+    let menu = Menu(items: [item])
+    app.mainMenu = menu
+    #expect(menu.isItemEnabled(item))
+    list.allows = false
+    #expect(!menu.isItemEnabled(item))
+    #expect(!app.validateItem(item, target: list))
+    #expect(app.sendAction(.rulesAction, to: list, from: item))
+    #expect(list.log == ["list.rules"])
+  }
+
+  /// The same for a target that is not a responder (a model controller with an action table).
+  @Test func aVetoingNonResponderTargetDisablesTheItemToo() {
+    final class Refusing: ActionTarget {
+      var performed = 0
+      static let actionTable = ActionTable(Refusing.self) { $0.add(.rulesAction) { $0.performed += 1 } }
+      func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool { false }
+    }
+    let (app, _, _) = makeApp()
+    let target = Refusing()
+    #expect(!app.validateItem(Item(.rulesAction), target: target))
+    #expect(app.sendAction(.rulesAction, to: target, from: nil))
+    #expect(target.performed == 1)
+  }
 }
 
 // MARK: - Rule 6
