@@ -664,6 +664,25 @@ struct KeyBindingCommandsStayInTheKeyWindowRuleTests {
     app.handle(.key(KeyEvent(keysym: .down)))
     #expect(list.log == ["list.moveDown"])
   }
+
+  /// A bound command nothing in the key window performs stops after the window and its
+  /// delegate: it reaches neither the application nor the application's delegate, and the
+  /// key ends unhandled (NSResponder.doCommand(by:) tries the receiver's chain — the key
+  /// window's — and an unperformed command ends in noResponder(for:), which beeps; key
+  /// bindings are not sent to NSApp the way nil-targeted actions are).
+  @Test func aKeyBindingNothingInTheKeyWindowPerformsNeverReachesTheApplicationOrItsDelegate() {
+    let s = Scene()
+    s.app.keyBindings.bind(KeySpec(keysym: .down, modifiers: []), to: [.ping])
+    s.app.probe.accepts = [.ping]
+    s.appDelegate.probe.accepts = [.ping]
+    s.app.handle(.key(key(.down)))
+    #expect(s.trace.performed.isEmpty)
+    #expect(!s.trace.visits.contains("app") && !s.trace.visits.contains("appDelegate"))
+    // The window's delegate is part of the window's chain and still gets it.
+    s.windowDelegate.probe.accepts = [.ping]
+    s.app.handle(.key(key(.down)))
+    #expect(s.trace.performed == ["windowDelegate.test.ping"])
+  }
 }
 
 // MARK: - Rule 8
