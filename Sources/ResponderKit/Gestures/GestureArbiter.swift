@@ -183,14 +183,6 @@ final class GestureArbiter {
   private func admit(_ recognizer: GestureRecognizer) {
     recognizer.isAdmitted = true
     recognizer.wantsToBegin = false
-    // A continuous gesture that begins fails every undecided rival; a discrete one only those
-    // recognizing in the same pass, so a double tap still counts after a single tap fired.
-    for other in live where other !== recognizer && isUndecided(other) {
-      let rivals = (recognizer.isContinuous || other.wantsToBegin) && excludes(recognizer, other)
-      if rivals || requirements(of: other).contains(where: { $0 === recognizer }) {
-        fail(other)
-      }
-    }
     if recognizer.cancelsTouchesInView {
       // Documented order: the views' touches are cancelled just before the first action.
       var cancelled: [Touch] = []
@@ -200,7 +192,18 @@ final class GestureArbiter {
       }
       deliver(cancelled.map { ($0, TouchPhase.cancelled) }, event: nil)
     }
-    if recognizer.needsAction { recognizer.sendActions() }
+    // The rivals and dependents below fail because this one recognized (require(toFail:)), so
+    // observers hear of its state first; its targets still act with the losers failed.
+    recognizer.publishState()
+    // A continuous gesture that begins fails every undecided rival; a discrete one only those
+    // recognizing in the same pass, so a double tap still counts after a single tap fired.
+    for other in live where other !== recognizer && isUndecided(other) {
+      let rivals = (recognizer.isContinuous || other.wantsToBegin) && excludes(recognizer, other)
+      if rivals || requirements(of: other).contains(where: { $0 === recognizer }) {
+        fail(other)
+      }
+    }
+    if recognizer.needsAction { recognizer.sendActions(published: true) }
   }
 
   // MARK: Views

@@ -198,7 +198,7 @@ open class GestureRecognizer {
 
   /// Tells the observers of the current state, unless they know it already (a continuous
   /// gesture's repeated `changed` excepted).
-  private func publishState() {
+  func publishState() {
     let change = StateChange(oldValue: publishedState, newValue: state)
     guard change.oldValue != change.newValue || state == .changed else { return }
     publishedState = state
@@ -326,10 +326,11 @@ open class GestureRecognizer {
 
   // MARK: Window side
 
-  /// Sends the actions of the current state to every target.
-  func sendActions() {
+  /// Sends the actions of the current state to every target, telling the observers first
+  /// unless the caller already did.
+  func sendActions(published: Bool = false) {
     needsAction = false
-    publishState()
+    if !published { publishState() }
     guard let app = view?.window?.application else { return }
     for target in targets {
       app.sendAction(target.action, to: target.reference, from: self)
