@@ -130,6 +130,23 @@ struct GestureArbitrationTests {
     #expect(scene.log.entries == ["V.began", "V.ended"])
   }
 
+  /// UIGestureRecognizer.delaysTouchesBegan: when the recognizer fails, "the window delivers
+  /// these objects to the view in a touchesBegan(_:with:) message (and possibly a follow-up
+  /// touchesMoved(_:with:) message to inform it of the touches' current locations)": the view
+  /// hears where the touch began, then where it is now.
+  @Test func aDelayedTouchReachesTheViewWhereItBeganThenMovesToWhereItIs() {
+    let scene = GestureScene()
+    let spot = LocatingTouchView(frame: Rect(x: 0, y: 0, width: 40, height: 12), log: scene.log)
+    scene.view.addSubview(spot)
+    scene.attach(TapGestureRecognizer(), "tap").delaysTouchesBegan = true
+    // The tap's slop is 2 column units: at (7, 3) it is still possible, at (9, 3) it fails.
+    scene.driver.drag(from: Point(x: 5, y: 3), to: Point(x: 9, y: 3), steps: 2)
+    #expect(
+      scene.log.entries == [
+        "began (5, 3) phase began, started at the first sample", "moved (9, 3) from (5, 3)", "ended (9, 3)",
+      ])
+  }
+
   @Test func delaysTouchesEndedFalseDeliversTheFirstTapsEnd() {
     let scene = GestureScene()
     let double = TapGestureRecognizer()
@@ -227,5 +244,29 @@ struct GestureArbitrationTests {
     scene.driver.pinch(center: Point(x: 20, y: 6), from: 4, to: 10)
     scene.driver.advance(by: 2)
     #expect(recognizers.allSatisfy { $0.state == .possible && $0.numberOfTouches == 0 })
+  }
+}
+
+/// A view that logs where each touch is when it hears of it: `began (5, 3)`.
+private final class LocatingTouchView: View {
+  let log: GestureLog
+  init(frame: Rect, log: GestureLog) {
+    self.log = log
+    super.init(frame: frame)
+  }
+  override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    for touch in touches {
+      let start = touch.timestamp == event.timestamp ? "the event" : "the first sample"
+      log.entries.append("began \(cells(touch.location(in: self))) phase \(touch.phase), started at \(start)")
+    }
+  }
+  override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    for touch in touches {
+      log.entries.append(
+        "moved \(cells(touch.location(in: self))) from \(cells(touch.previousLocation(in: self)))")
+    }
+  }
+  override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    for touch in touches { log.entries.append("ended \(cells(touch.location(in: self)))") }
   }
 }
