@@ -183,6 +183,54 @@ struct GestureArbitrationTests {
     #expect(scene.log.entries == ["control.touchCancel", "tap.ended"])
   }
 
+  /// UIView.gestureRecognizerShouldBegin(_:): "the UISlider class uses this method to prevent
+  /// swipes parallel to the slider's travel direction and that start in the thumb". A drag
+  /// from the thumb along the track stays the slider's: its superview's pan fails, and the
+  /// slider sends valueChanged and touchUpInside instead of touchCancel.
+  @Test func aSliderKeepsADragAlongItsTrackThatStartsOnItsThumb() {
+    let scene = GestureScene()
+    let slider = loggingSlider(in: scene)
+    scene.attach(PanGestureRecognizer(), "pan")
+    // The thumb of a half-way slider 21 columns wide is at its column 10: screen (12, 2).
+    scene.driver.drag(from: Point(x: 12, y: 2), to: Point(x: 16, y: 2), steps: 2)
+    #expect(scene.log.entries == ["slider.valueChanged", "slider.valueChanged", "slider.touchUpInside"])
+    #expect(slider.value == 0.7)
+  }
+
+  /// The same for a swipe along the track.
+  @Test func aSliderKeepsASwipeAlongItsTrackThatStartsOnItsThumb() {
+    let scene = GestureScene()
+    let slider = loggingSlider(in: scene)
+    scene.attach(SwipeGestureRecognizer(), "swipe")
+    scene.driver.swipe(from: Point(x: 12, y: 2), direction: Point(x: 1, y: 0), distance: 8, steps: 4)
+    #expect(scene.log.entries.last == "slider.touchUpInside")
+    #expect(!scene.log.entries.contains { $0.hasPrefix("swipe.") || $0 == "slider.touchCancel" })
+    #expect(slider.value == 0.9)
+  }
+
+  /// Only a drag along the track from the thumb is refused: one across the track is the
+  /// pan's, and the slider's tracking is cancelled as for any control.
+  @Test func aDragAcrossTheSliderStillGoesToTheSuperviewsPan() {
+    let scene = GestureScene()
+    let slider = loggingSlider(in: scene)
+    scene.attach(PanGestureRecognizer(), "pan")
+    scene.driver.drag(from: Point(x: 12, y: 2), to: Point(x: 12, y: 6), steps: 2)
+    #expect(scene.log.entries == ["slider.touchCancel", "pan.began", "pan.changed", "pan.ended"])
+    #expect(slider.value == 0.5)
+  }
+
+  /// A half-way slider at (2, 2), 21 columns wide, in V, logging its control events.
+  private func loggingSlider(in scene: GestureScene) -> Slider {
+    let slider = Slider(frame: Rect(x: 2, y: 2, width: 21, height: 1), value: 0.5)
+    scene.view.addSubview(slider)
+    let probe = GestureProbe("slider", log: scene.log)
+    scene.probes.append(probe)
+    slider.addTarget(probe, action: .controlPressed, for: .touchUpInside)
+    slider.addTarget(probe, action: .controlCancelled, for: .touchCancel)
+    slider.addTarget(probe, action: .controlChanged, for: .valueChanged)
+    return slider
+  }
+
   @Test func tapThatCancelsNothingFiresWithTheButton() {
     let scene = GestureScene()
     let button = Button(frame: Rect(x: 2, y: 2, width: 8, height: 1), title: "OK")
