@@ -93,14 +93,17 @@ open class GestureRecognizer {
     delegateMethods.contains(method) ? delegate : nil
   }
 
-  /// Whether the recognizer sees touches. Disabling it while it recognizes cancels the gesture;
-  /// either way it drops the touches it tracks and only sees new ones once re-enabled.
+  /// Whether the recognizer sees touches. Disabling it while it recognizes cancels the gesture,
+  /// while it follows touches fails it; either way it drops the touches it tracks and only sees
+  /// new ones once re-enabled. An idle recognizer stays possible.
   public var isEnabled = true {
     didSet {
       guard isEnabled != oldValue, !isEnabled else { return }
       if state == .began || state == .changed {
         state = .cancelled
-      } else if state == .possible {
+      } else if state == .possible, !trackedTouches.isEmpty {
+        // Only a recognizer that follows touches is reset when its sequence ends: an idle one
+        // that failed here would stay failed for ever.
         state = .failed
       }
       view?.window?.gestureArbiter.settle()
