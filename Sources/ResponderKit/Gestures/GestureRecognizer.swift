@@ -126,7 +126,8 @@ open class GestureRecognizer {
   var failureRequirements: [WeakGestureRecognizer] = []
 
   /// Makes this recognizer wait until `other` fails: a recognized gesture is held back until
-  /// then, and fails if `other` recognizes (a single tap that requires a double tap to fail).
+  /// then, and fails if `other` recognizes or begins (a single tap that requires a double tap
+  /// to fail) — after `other`'s state change, which observers hear of first.
   public func require(toFail other: GestureRecognizer) {
     guard other !== self, !failureRequirements.contains(where: { $0.object === other }) else { return }
     failureRequirements.append(WeakGestureRecognizer(other))
@@ -190,7 +191,8 @@ open class GestureRecognizer {
   /// The handler sees the states the targets see, when they see them: a recognizer waiting for
   /// another to fail stays possible to observers until the wait is over, and a continuous
   /// gesture reports each `changed`, as its action does. Failed is reported as the recognizer
-  /// fails, cancelled and the recognized states just before the targets get their actions.
+  /// fails, cancelled and the recognized states just before the targets get their actions; a
+  /// recognizer that fails because another recognized is reported after that one's state.
   public func observeState(
     _ changeHandler: @escaping @MainActor (GestureRecognizer, StateChange) -> Void
   ) -> StateObservation {
