@@ -140,6 +140,18 @@ private func makeApp(_ app: Application = Application()) -> (Application, Window
   return (app, window, root)
 }
 
+/// An application whose main menu has one item aimed at a `Performer` named "list".
+@MainActor
+private func makeAppWithMenuItem() -> (Application, Performer, MenuItem, Menu) {
+  let (app, _, root) = makeApp()
+  let list = Performer("list")
+  root.addSubview(list)
+  let item = MenuItem(title: "Rules", action: .rulesAction, target: list)
+  let menu = Menu(items: [item])
+  app.mainMenu = menu
+  return (app, list, item, menu)
+}
+
 // MARK: - Rule 1
 
 /// Rule 1: first-responder changes go through the overridable `becomeFirstResponder()` and
@@ -552,12 +564,7 @@ struct ExplicitTargetsRuleTests {
   /// UIResponder.canPerformAction(_:withSender:): "enable or disable the specified command"),
   /// while sending to it still delivers (UIApplication.sendAction(_:to:from:for:)).
   @Test func aVetoingExplicitTargetDisablesItsItemWhileSendingToItStillDelivers() {
-    let (app, _, root) = makeApp()
-    let list = Performer("list")
-    root.addSubview(list)
-    let item = MenuItem(title: "Rules", action: .rulesAction, target: list)
-    let menu = Menu(items: [item])
-    app.mainMenu = menu
+    let (app, list, item, menu) = makeAppWithMenuItem()
     #expect(menu.isItemEnabled(item))
     list.allows = false
     #expect(!menu.isItemEnabled(item))
@@ -734,12 +741,7 @@ struct TryToPerformIncludesDelegatesRuleTests {
 @MainActor
 struct ModalSessionsShutEverythingElseOutRuleTests {
   @Test func menuItemsReachOnlyTheModalWindowUnlessTheyWorkWhenModal() {
-    let (app, _, root) = makeApp()
-    let list = Performer("list")
-    root.addSubview(list)
-    let item = MenuItem(title: "Rules", action: .rulesAction, target: list)
-    let menu = Menu(items: [item])
-    app.mainMenu = menu
+    let (app, list, item, menu) = makeAppWithMenuItem()
     #expect(menu.isItemEnabled(item))
     let panel = Window(frame: Rect(x: 5, y: 2, width: 20, height: 4))
     panel.placement = .fixed
