@@ -183,6 +183,16 @@ final class GestureArbiter {
   private func admit(_ recognizer: GestureRecognizer) {
     recognizer.isAdmitted = true
     recognizer.wantsToBegin = false
+    // A continuous gesture that begins fails every undecided rival; a discrete one only those
+    // recognizing in the same pass, so a double tap still counts after a single tap fired.
+    // They are chosen now and kept from admission, so that no arbitration the views' code
+    // below may start admits one.
+    let losers = live.filter { other in
+      guard other !== recognizer, isUndecided(other) else { return false }
+      let rivals = (recognizer.isContinuous || other.wantsToBegin) && excludes(recognizer, other)
+      return rivals || requirements(of: other).contains { $0 === recognizer }
+    }
+    for loser in losers { loser.wantsToBegin = false }
     if recognizer.cancelsTouchesInView {
       // Documented order: the views' touches are cancelled just before the first action.
       var cancelled: [Touch] = []
@@ -192,17 +202,10 @@ final class GestureArbiter {
       }
       deliver(cancelled.map { ($0, TouchPhase.cancelled) }, event: nil)
     }
-    // The rivals and dependents below fail because this one recognized (require(toFail:)), so
-    // observers hear of its state first; its targets still act with the losers failed.
+    // The losers fail because this one recognized (require(toFail:)), so observers hear of its
+    // state first; its targets still act with the losers failed.
     recognizer.publishState()
-    // A continuous gesture that begins fails every undecided rival; a discrete one only those
-    // recognizing in the same pass, so a double tap still counts after a single tap fired.
-    for other in live where other !== recognizer && isUndecided(other) {
-      let rivals = (recognizer.isContinuous || other.wantsToBegin) && excludes(recognizer, other)
-      if rivals || requirements(of: other).contains(where: { $0 === recognizer }) {
-        fail(other)
-      }
-    }
+    for loser in losers { fail(loser) }
     if recognizer.needsAction { recognizer.sendActions(published: true) }
   }
 
