@@ -31,8 +31,8 @@ extension Application {
   /// perform it, searched in Cocoa's order (see ``target(forAction:to:from:)``). Returns
   /// whether some object performed it. A non-nil target whose table has the action performs
   /// it, whatever its `canPerformAction(_:withSender:)` says (UIKit's direct send; the answer
-  /// disables a menu item or key command aimed at it, see ``validateItem(_:target:)``); one
-  /// without it gets nothing and the result is false: there is no fallback to the chain.
+  /// disables a menu item aimed at it, see ``validateItem(_:target:)``); one without it gets
+  /// nothing and the result is false: there is no fallback to the chain.
   @discardableResult
   public func sendAction(_ action: Action, to target: AnyObject?, from sender: Any?, for event: Event? = nil)
     -> Bool
@@ -125,9 +125,9 @@ extension Application {
   /// Whether `item` should be enabled: its action resolves to a target (its own, or through
   /// the chain) that can perform it now — the search asks each responder's
   /// `canPerformAction(_:withSender:)`, and an item's own target is asked it too — and that
-  /// target's `validate(_:)` agrees. Nothing found means disabled, and
-  /// so does, during a modal session, a target outside the modal window (see
-  /// ``Responder/worksWhenModal`` and ``MenuItem/worksWhenModal``).
+  /// target's `validate(_:)` agrees. Nothing found means disabled, and so does, during a modal
+  /// session, a target outside the modal window (see ``Responder/worksWhenModal`` and
+  /// ``MenuItem/worksWhenModal``).
   ///
   /// Named apart from ``Responder/validate(_:)``, which the application inherits as a
   /// target: with the same name, `app.validate(item)` would pick that one and always say yes.

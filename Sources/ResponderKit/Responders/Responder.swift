@@ -231,7 +231,7 @@ open class Responder: ActionTarget {
 
   /// ``tryToPerform(_:with:)`` that ends after `last` and its delegate: a key binding's
   /// command stays in the key window's chain (AppKit's `doCommand(by:)`; an NSWindow's chain
-  /// does not go on to NSApp).
+  /// does not go on to NSApp). The walk is this one's, not an override's.
   final func tryToPerform(_ action: Action, with sender: Any?, endingAt last: Responder?) -> Bool {
     var responder: Responder? = self
     let trace = ActionTrace.current
