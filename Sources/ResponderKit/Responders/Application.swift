@@ -13,13 +13,13 @@ open class Application: Responder {
   /// terminal host while it runs, a test while it drives one), and one no longer owned is freed
   /// (this then answers nil).
   public private(set) static var shared: Application? {
-    get { sharedLink?.takeUnretainedValue() }
-    set { sharedLink = newValue.map { .passUnretained($0) } }
+    get { sharedLink?.object }
+    set { sharedLink = newValue.map { UnretainedReference($0) } }
   }
 
-  // Unowned(unsafe), not weak, for the reason given at `Window.application`: cleared by the
+  // Unretained, not weak, for the reason given at `Window.application`: cleared by the
   // application's deinit, so it never dangles.
-  private static var sharedLink: Unmanaged<Application>?
+  private static var sharedLink: UnretainedReference<Application>?
 
   /// Creates an application with no windows.
   public override init() {
@@ -29,19 +29,36 @@ open class Application: Responder {
   // Isolated, so that the links to this application are cleared on the main actor before it
   // is freed.
   isolated deinit {
-    if Application.sharedLink?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+    if Application.sharedLink?.refers(to: self) == true {
       Application.sharedLink = nil
     }
     // Windows someone else still holds must not point here once the application is gone.
-    for window in windows where window.application === self { window.application = nil }
+    for window in windows where window.isApplicationLink(to: self) { window.application = nil }
     keyCommandOverlayStorage?.applicationDidEnd()
   }
 
   /// The application's own actions: quitting.
   open override class var actionTable: ActionTable { applicationActions }
 
-  private static let applicationActions = ActionTable(Application.self, inheriting: Responder.actionTable) {
+  // Declares what Application keeps of Responder's defaults (it searches and handles keys itself).
+  private static let applicationActions = ActionTable(
+    Application.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp]
+  ) {
     $0.add(.terminate) { app, sender in app.terminate(sender) }
+  }
+
+  /// The application's part of the search (AppKit's last two steps): the application if it
+  /// can perform `action`, else its supplemental target, else its delegate.
+  open override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
+    let search = ActionTrace.searching
+    search?.note("the application")
+    if canPerformAction(action, withSender: sender) {
+      search?.visit(self, nil)
+      return self
+    }
+    search?.visit(self, skipReason(for: action))
+    if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
+    return delegateTarget(delegateActionTarget, forAction: action, withSender: sender)
   }
 
   // MARK: Notifications
@@ -205,20 +222,20 @@ open class Application: Responder {
   @exclusivity(unchecked) public private(set) var windows: [Window] = []  // read on every event
   /// The window that gets the keyboard.
   public private(set) var keyWindow: Window? {
-    get { keyWindowLink?.takeUnretainedValue() }
-    set { keyWindowLink = newValue.map { .passUnretained($0) } }
+    get { keyWindowLink?.object }
+    set { keyWindowLink = newValue.map { UnretainedReference($0) } }
   }
   /// The main window (the document or screen the user works on).
   public private(set) var mainWindow: Window? {
-    get { mainWindowLink?.takeUnretainedValue() }
-    set { mainWindowLink = newValue.map { .passUnretained($0) } }
+    get { mainWindowLink?.object }
+    set { mainWindowLink = newValue.map { UnretainedReference($0) } }
   }
 
-  // Unowned(unsafe), not weak, for the reason given at `Window.application`. Never dangle:
-  // the key and main windows are always in `windows`, which holds them, and `remove(_:)`
-  // clears these before it lets a window go. Unchecked: read on every key.
-  @exclusivity(unchecked) private var keyWindowLink: Unmanaged<Window>?
-  @exclusivity(unchecked) private var mainWindowLink: Unmanaged<Window>?
+  // Unretained, not weak, for the reason given at `Window.application`. Never dangle: the key
+  // and main windows are always in `windows`, which holds them, and `remove(_:)` clears these
+  // before it lets a window go.
+  private var keyWindowLink: UnretainedReference<Window>?
+  private var mainWindowLink: UnretainedReference<Window>?
 
   /// Adds a window to the application without showing it in front; ``Window/makeKeyAndOrderFront()``
   /// does this and more.
