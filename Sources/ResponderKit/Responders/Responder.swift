@@ -94,29 +94,32 @@ open class Responder: ActionTarget {
   /// fetched once per object, which is why a type's table must not change (build it once).
   @inline(__always)
   final func implementsAction(_ action: Action) -> Bool {
-    loadedActionTable.contains(action)
+    let table = actionTableLink ?? loadActionTable().link
+    return table.withObject { $0.contains(action) }
   }
 
   /// The class's table, read once per object (checking that it was built for this class).
   private final var loadedActionTable: ActionTable {
-    @inline(__always) get {
-      if let table = cachedActionTable { return table }
-      return loadActionTable()
-    }
+    @inline(__always) get { cachedActionTable ?? loadActionTable().table }
   }
 
-  private func loadActionTable() -> ActionTable {
+  private func loadActionTable() -> (table: ActionTable, link: UnretainedReference<ActionTable>) {
     let table = type(of: self).actionTable
     table.checkAccepts(self)
     cachedActionTable = table
+    let link = UnretainedReference(table)
+    actionTableLink = link
     var kept = table.keptDefaults(of: type(of: self))
     // A view that keeps the search's defaults keeps View's `next`: its link can be followed.
     if kept.contains(.actionSearch), self is View { kept.insert(.viewLink) }
     storedKeptDefaults = kept
-    return table
+    return (table, link)
   }
 
   private var cachedActionTable: ActionTable?
+  /// ``cachedActionTable`` unretained, for the tests of the search (which would otherwise
+  /// retain and release the table at every object); it lives as long as that reference.
+  private var actionTableLink: UnretainedReference<ActionTable>?
 
   /// The responder methods this object's class declares it keeps (see
   /// ``ActionTable/KeptDefaults``), read with its table.
@@ -165,12 +168,11 @@ open class Responder: ActionTarget {
   ///       super.target(forAction: action, withSender: sender) ?? helper
   ///     }
   open func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    let search = ActionTrace.searching
     if canPerformAction(action, withSender: sender) {
-      search?.visit(self, nil)
+      ActionTrace.searching?.visit(self, nil)
       return self
     }
-    search?.visit(self, skipReason(for: action))
+    ActionTrace.searching?.visit(self, skipReason(for: action))
     if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
     guard let next else { return nil }
     return Responder.target(forAction: action, from: next, withSender: sender)
@@ -183,14 +185,13 @@ open class Responder: ActionTarget {
   /// through its own method. (Untraced only; a trace records every object through its method.)
   static func target(forAction action: Action, from start: Responder, withSender sender: Any?) -> AnyObject? {
     var current = start
-    let search = ActionTrace.searching
-    if search == nil, current.storedKeptDefaults.contains(.viewLink) {
+    if current.storedKeptDefaults.contains(.viewLink), ActionTrace.searching == nil {
       guard let stop = passViews(from: current, performing: action) else { return nil }
       if stop.found { return stop.responder }
       current = stop.responder
     }
     let answer = current.target(forAction: action, withSender: sender)
-    if let search, let answer { search.noteAnswer(answer, of: current, for: action) }
+    if let answer, let search = ActionTrace.searching { search.noteAnswer(answer, of: current, for: action) }
     return answer
   }
 
@@ -204,7 +205,7 @@ open class Responder: ActionTarget {
     var current = UnretainedReference(start)
     while true {
       let step = current.withObject { view -> (found: Bool, next: UnretainedReference<Responder>?) in
-        if view.cachedActionTable?.contains(action) == true { return (true, nil) }
+        if view.actionTableLink?.withObject({ $0.contains(action) }) == true { return (true, nil) }
         return (false, view.viewNextLink)
       }
       if step.found { return (current.object, true) }
@@ -289,45 +290,62 @@ open class Responder: ActionTarget {
         trace.handled("ended: unhandled, noResponder", by: nil)
       }
     }
-    let (handler, last) = nextKeyHandler(.keyDown)
-    if let handler { handler.keyDown(with: event) } else { last.noResponder(forKeyDown: event) }
+    guard let handler = nextKeyHandler(.keyDown) else {
+      // The end of the chain: this object (the application, usually) or the last one above.
+      (next == nil ? self : chainEnd).noResponder(forKeyDown: event)
+      return
+    }
+    handler.keyDown(with: event)
   }
 
   /// A key went up. The default passes it to ``next``.
   open func keyUp(with event: KeyEvent) {
-    nextKeyHandler(.keyUp).handler?.keyUp(with: event)
+    nextKeyHandler(.keyUp)?.keyUp(with: event)
   }
 
-  /// Where a key this object passes on arrives: the first responder up the chain whose class
-  /// does not declare that it keeps `method` — those between would each only pass it on, so
-  /// they are passed over (unless a trace records every step) — or nil, with the chain's last
-  /// responder.
-  private final func nextKeyHandler(_ method: ActionTable.KeptDefaults) -> (
-    handler: Responder?, last: Responder
-  ) {
-    guard ActionTrace.current == nil else { return (next, self) }
-    guard let next else { return (nil, self) }
-    return next.keyHandler(method)
+  /// Where a key this object passes on arrives: the next responder up whose class does not
+  /// declare that it keeps `method` — those between would each only pass it on, so they are
+  /// passed over (unless a trace records every step) — or nil at the end of the chain.
+  private final func nextKeyHandler(_ method: ActionTable.KeptDefaults) -> Responder? {
+    guard ActionTrace.current == nil else { return next }
+    return nextResponder(notKeeping: method)
   }
 
-  /// The first responder from this one up the chain whose class does not declare that it
-  /// keeps `method`, or nil with the chain's last responder.
-  final func keyHandler(_ method: ActionTable.KeptDefaults) -> (handler: Responder?, last: Responder) {
-    var current = Responder.passViews(from: self, keeping: method)
-    while current.keptDefaults.contains(method) {
-      guard let next = current.next else { return (nil, current) }
+  /// The last responder of the chain from here.
+  private final var chainEnd: Responder {
+    var current = self
+    while let next = current.next { current = next }
+    return current
+  }
+
+  /// The first responder above this one whose class does not declare that it keeps `method`
+  /// (see ``ActionTable/KeptDefaults``), or nil at the end of the chain.
+  final func nextResponder(notKeeping method: ActionTable.KeptDefaults) -> Responder? {
+    var current = self
+    while true {
+      // (No `Optional.map` here: its closure would check the executor at every step.)
+      let link: UnretainedReference<Responder>
+      if current.storedKeptDefaults.contains(.viewLink) {
+        guard let viewNext = current.viewNextLink else { return nil }
+        link = viewNext
+      } else {
+        guard let next = current.next else { return nil }
+        link = UnretainedReference(next)
+      }
+      let next = Responder.passViews(from: link, keeping: method)
+      if !next.keptDefaults.contains(method) { return next }
       current = next
     }
-    return (current, current)
   }
 
   /// The first responder from `start` up that is not a view passed over for `method` (one
   /// whose class keeps `method` and View's `next`). The walk holds no references: only this
   /// loop runs meanwhile, and the window's tree holds the views.
-  private static func passViews(from start: Responder, keeping method: ActionTable.KeptDefaults) -> Responder
-  {
+  private static func passViews(
+    from start: UnretainedReference<Responder>, keeping method: ActionTable.KeptDefaults
+  ) -> Responder {
     let passed: ActionTable.KeptDefaults = [method, .viewLink]
-    var current = UnretainedReference(start)
+    var current = start
     while let next = current.withObject({ responder -> UnretainedReference<Responder>? in
       responder.storedKeptDefaults.isSuperset(of: passed) ? responder.viewNextLink : nil
     }) {
@@ -335,6 +353,7 @@ open class Responder: ActionTarget {
     }
     return current.object
   }
+
   /// Text to insert — typed characters or a paste. The default passes it on.
   open func insertText(_ text: String) {
     next?.insertText(text)

@@ -408,21 +408,18 @@ open class Window: Responder {
   /// the key window, the main (or modal) window's chain when it is another window; then the
   /// application's answer.
   open override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    let search = ActionTrace.searching
     if canPerformAction(action, withSender: sender) {
-      search?.visit(self, nil)
+      ActionTrace.searching?.visit(self, nil)
       return self
     }
-    search?.visit(self, skipReason(for: action))
+    ActionTrace.searching?.visit(self, skipReason(for: action))
     if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
     if let delegate = delegateTarget(delegateActionTarget, forAction: action, withSender: sender) {
       return delegate
     }
     guard let application else { return nil }
-    if application.keyWindow === self, let main = application.modalWindow ?? application.mainWindow,
-      main !== self
-    {
-      search?.note(
+    if let main = application.mainWindowSearchedAfter(self) {
+      ActionTrace.searching?.note(
         "\(application.modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(ofObject: main))")
       return Responder.target(forAction: action, from: main.searchStart(for: sender), withSender: sender)
     }
