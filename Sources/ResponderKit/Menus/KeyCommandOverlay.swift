@@ -20,13 +20,13 @@ public final class KeyCommandOverlay {
     public var title: String
   }
 
-  init(application: Application) { applicationLink = .passUnretained(application) }
+  init(application: Application) { applicationLink = UnretainedReference(application) }
 
   /// The application showing the overlay, nil once it is gone.
-  private var application: Application? { applicationLink?.takeUnretainedValue() }
-  // Unowned(unsafe), not weak (see `Window.application`): the application clears it in its
-  // deinit (`applicationDidEnd()`), so it never dangles.
-  private var applicationLink: Unmanaged<Application>?
+  private var application: Application? { applicationLink?.object }
+  // Unretained, not weak (see `Window.application`): the application clears it in its deinit
+  // (`applicationDidEnd()`), so it never dangles.
+  private var applicationLink: UnretainedReference<Application>?
 
   /// The application is going away.
   func applicationDidEnd() { applicationLink = nil }
