@@ -114,10 +114,12 @@ extension Application {
   /// When a window has no first responder but itself, its search starts at `sender` if the
   /// sender is a view in that window (so a button reaches its view controller, as in UIKit),
   /// else at the window's deepest visible content view controller
-  /// (``Window/contentResponder``). Objects whose ``Responder/canPerformAction(_:withSender:)``
-  /// says no are skipped; a class that overrides ``Responder/target(forAction:withSender:)``
-  /// answers for its objects, and ``Responder/supplementalTarget(forAction:sender:)`` is asked
-  /// of an object that cannot perform the action itself (AppKit).
+  /// (``Window/contentResponder``). The search is that responder's
+  /// ``Responder/target(forAction:withSender:)``: UIKit's recursion up the chain, with these
+  /// steps in Window's and Application's overrides. Objects whose
+  /// ``Responder/canPerformAction(_:withSender:)`` says no are skipped, and
+  /// ``Responder/supplementalTarget(forAction:sender:)`` is asked of an object that cannot
+  /// perform the action itself (AppKit).
   public func target(forAction action: Action, to target: AnyObject?, from sender: Any?) -> AnyObject? {
     resolveTarget(action, to: target, from: sender, ActionTrace.Off())?.object
   }
