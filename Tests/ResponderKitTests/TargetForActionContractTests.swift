@@ -49,14 +49,19 @@ private final class Overrider: View {
   }
 }
 
+/// Keeps `answer` in `answers` and returns it: what the window's and application's
+/// overrides do with `super`'s answer.
+private func kept(_ answer: AnyObject?, in answers: inout [AnyObject?]) -> AnyObject? {
+  answers.append(answer)
+  return answer
+}
+
 /// A window whose override keeps what `super` answered.
 @MainActor
 private final class OverridingWindow: Window {
   var superAnswers: [AnyObject?] = []
   override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    let fromSuper = super.target(forAction: action, withSender: sender)
-    superAnswers.append(fromSuper)
-    return fromSuper
+    kept(super.target(forAction: action, withSender: sender), in: &superAnswers)
   }
 }
 
@@ -65,9 +70,7 @@ private final class OverridingWindow: Window {
 private final class OverridingApplication: Application {
   var superAnswers: [AnyObject?] = []
   override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    let fromSuper = super.target(forAction: action, withSender: sender)
-    superAnswers.append(fromSuper)
-    return fromSuper
+    kept(super.target(forAction: action, withSender: sender), in: &superAnswers)
   }
 }
 
