@@ -191,7 +191,6 @@ open class Window: Responder {
 
   // MARK: First responder
 
-  // Unchecked: read by every action search (see Application.actionTrace).
 
   /// The responder that gets keys first: a view, or the window itself.
   public private(set) var firstResponder: Responder? {
