@@ -140,6 +140,18 @@ private func makeApp(_ app: Application = Application()) -> (Application, Window
   return (app, window, root)
 }
 
+/// An application whose main menu has one item aimed at a `Performer` named "list".
+@MainActor
+private func makeAppWithMenuItem() -> (Application, Performer, MenuItem, Menu) {
+  let (app, _, root) = makeApp()
+  let list = Performer("list")
+  root.addSubview(list)
+  let item = MenuItem(title: "Rules", action: .rulesAction, target: list)
+  let menu = Menu(items: [item])
+  app.mainMenu = menu
+  return (app, list, item, menu)
+}
+
 // MARK: - Rule 1
 
 /// Rule 1: first-responder changes go through the overridable `becomeFirstResponder()` and
@@ -541,6 +553,35 @@ struct ExplicitTargetsRuleTests {
     #expect(app.sendAction(.rulesAction, to: nil, from: nil))
     #expect(refuser.performed == 1 && outer.log.isEmpty)
   }
+
+  /// An item aimed at a target asks that target, as the chain search would: a target whose
+  /// `canPerformAction` says no disables the item (NSMenuItemValidation.validateMenuItem(_:):
+  /// "The object implementing this method must be the target of menuItem";
+  /// UIResponder.canPerformAction(_:withSender:): "enable or disable the specified command"),
+  /// while sending to it still delivers (UIApplication.sendAction(_:to:from:for:)).
+  @Test func aVetoingExplicitTargetDisablesItsItemWhileSendingToItStillDelivers() {
+    let (app, list, item, menu) = makeAppWithMenuItem()
+    #expect(menu.isItemEnabled(item))
+    list.allows = false
+    #expect(!menu.isItemEnabled(item))
+    #expect(!app.validateItem(item, target: list))
+    #expect(app.sendAction(.rulesAction, to: list, from: item))
+    #expect(list.log == ["list.rules"])
+  }
+
+  /// The same for a target that is not a responder (a model controller with an action table).
+  @Test func aVetoingNonResponderTargetDisablesTheItemToo() {
+    final class Refusing: ActionTarget {
+      var performed = 0
+      static let actionTable = ActionTable(Refusing.self) { $0.add(.rulesAction) { $0.performed += 1 } }
+      func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool { false }
+    }
+    let (app, _, _) = makeApp()
+    let target = Refusing()
+    #expect(!app.validateItem(Item(.rulesAction), target: target))
+    #expect(app.sendAction(.rulesAction, to: target, from: nil))
+    #expect(target.performed == 1)
+  }
 }
 
 // MARK: - Rule 6
@@ -626,6 +667,25 @@ struct KeyBindingCommandsStayInTheKeyWindowRuleTests {
     app.handle(.key(KeyEvent(keysym: .down)))
     #expect(list.log == ["list.moveDown"])
   }
+
+  /// A bound command nothing in the key window performs stops after the window and its
+  /// delegate: it reaches neither the application nor the application's delegate, and the
+  /// key ends unhandled (NSResponder.doCommand(by:) tries the receiver's chain — the key
+  /// window's — and an unperformed command ends in noResponder(for:), which beeps; key
+  /// bindings are not sent to NSApp the way nil-targeted actions are).
+  @Test func aKeyBindingNothingInTheKeyWindowPerformsNeverReachesTheApplicationOrItsDelegate() {
+    let s = Scene()
+    s.app.keyBindings.bind(KeySpec(keysym: .down, modifiers: []), to: [.ping])
+    s.app.probe.accepts = [.ping]
+    s.appDelegate.probe.accepts = [.ping]
+    s.app.handle(.key(key(.down)))
+    #expect(s.trace.performed.isEmpty)
+    #expect(!s.trace.visits.contains("app") && !s.trace.visits.contains("appDelegate"))
+    // The window's delegate is part of the window's chain and still gets it.
+    s.windowDelegate.probe.accepts = [.ping]
+    s.app.handle(.key(key(.down)))
+    #expect(s.trace.performed == ["windowDelegate.test.ping"])
+  }
 }
 
 // MARK: - Rule 8
@@ -677,12 +737,7 @@ struct TryToPerformIncludesDelegatesRuleTests {
 @MainActor
 struct ModalSessionsShutEverythingElseOutRuleTests {
   @Test func menuItemsReachOnlyTheModalWindowUnlessTheyWorkWhenModal() {
-    let (app, _, root) = makeApp()
-    let list = Performer("list")
-    root.addSubview(list)
-    let item = MenuItem(title: "Rules", action: .rulesAction, target: list)
-    let menu = Menu(items: [item])
-    app.mainMenu = menu
+    let (app, list, item, menu) = makeAppWithMenuItem()
     #expect(menu.isItemEnabled(item))
     let panel = Window(frame: Rect(x: 5, y: 2, width: 20, height: 4))
     panel.placement = .fixed

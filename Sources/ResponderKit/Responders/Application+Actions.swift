@@ -30,9 +30,9 @@ extension Application {
   /// Sends `action` to `target`, or when `target` is nil, to the first object that can
   /// perform it, searched in Cocoa's order (see ``target(forAction:to:from:)``). Returns
   /// whether some object performed it. A non-nil target whose table has the action performs
-  /// it, whatever its `canPerformAction(_:withSender:)` says (that question belongs to the
-  /// search, validation to the user interface); one without it gets nothing and the result is
-  /// false: there is no fallback to the chain.
+  /// it, whatever its `canPerformAction(_:withSender:)` says (UIKit's direct send; the answer
+  /// disables a menu item aimed at it, see ``validateItem(_:target:)``); one without it gets
+  /// nothing and the result is false: there is no fallback to the chain.
   @discardableResult
   public func sendAction(_ action: Action, to target: AnyObject?, from sender: Any?, for event: Event? = nil)
     -> Bool
@@ -125,9 +125,11 @@ extension Application {
   }
 
   /// Whether `item` should be enabled: its action resolves to a target (its own, or through
-  /// the chain) and that target's `validate(_:)` agrees. Nothing found means disabled, and
-  /// so does, during a modal session, a target outside the modal window (see
-  /// ``Responder/worksWhenModal`` and ``MenuItem/worksWhenModal``).
+  /// the chain) that can perform it now — the search asks each responder's
+  /// `canPerformAction(_:withSender:)`, and an item's own target is asked it too — and that
+  /// target's `validate(_:)` agrees. Nothing found means disabled, and so does, during a modal
+  /// session, a target outside the modal window (see ``Responder/worksWhenModal`` and
+  /// ``MenuItem/worksWhenModal``).
   ///
   /// Named apart from ``Responder/validate(_:)``, which the application inherits as a
   /// target: with the same name, `app.validate(item)` would pick that one and always say yes.
@@ -144,10 +146,16 @@ extension Application {
       return .doesNotImplement
     }
     if let modal = modalWindow, !allowsDuringModal(resolved, modal, item) { return .modalShutOut }
+    // The search asked `canPerformAction` of a target it found; a target named by the item is
+    // asked here, so that it can disable the item too (sending to it still delivers).
     let enabled: Bool
     switch resolved {
-    case .responder(let responder): enabled = responder.validate(item)
-    case .other(let object): enabled = object.validate(item)
+    case .responder(let responder):
+      if target != nil, !responder.canPerformAction(action, withSender: item) { return .cannotPerform }
+      enabled = responder.validate(item)
+    case .other(let object):
+      if target != nil, !object.canPerformAction(action, withSender: item) { return .cannotPerform }
+      enabled = object.validate(item)
     }
     return enabled ? nil : .vetoedByValidation
   }

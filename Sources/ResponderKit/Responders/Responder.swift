@@ -245,6 +245,13 @@ open class Responder: ActionTarget {
   /// nothing did (AppKit's `tryToPerform(_:with:)`).
   @discardableResult
   open func tryToPerform(_ action: Action, with sender: Any?) -> Bool {
+    tryToPerform(action, with: sender, endingAt: nil)
+  }
+
+  /// ``tryToPerform(_:with:)`` that ends after `last` and its delegate: a key binding's
+  /// command stays in the key window's chain (AppKit's `doCommand(by:)`; an NSWindow's chain
+  /// does not go on to NSApp). The walk is this one's, not an override's.
+  final func tryToPerform(_ action: Action, with sender: Any?, endingAt last: Responder?) -> Bool {
     var responder: Responder? = self
     let trace = ActionTrace.current
     while let current = responder {
@@ -261,7 +268,7 @@ open class Responder: ActionTarget {
         guard delegate.canPerformAction(action, withSender: sender) else {
           trace?.visit(
             delegate, type(of: delegate).actionTable.contains(action) ? .cannotPerform : .doesNotImplement)
-          responder = current.next
+          responder = current === last ? nil : current.next
           continue
         }
         trace?.visit(delegate, nil)
@@ -270,7 +277,7 @@ open class Responder: ActionTarget {
         if performed { trace?.performed(by: delegate) }
         return performed
       }
-      responder = current.next
+      responder = current === last ? nil : current.next
     }
     trace?.finish("dropped: nothing in the window's chain performs it")
     return false

@@ -45,9 +45,10 @@ open class View: Responder {
   /// The gesture recognizers attached with ``addGestureRecognizer(_:)``, oldest first.
   public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
-  /// Whether `gestureRecognizer`, attached to this view or an ancestor, may begin with touches
-  /// this view receives (UIKit's `gestureRecognizerShouldBegin(_:)`); true by default. A
-  /// control refuses its superview's taps here so its own tracking wins.
+  /// Whether `gestureRecognizer`, attached to an ancestor, may begin with touches this view
+  /// receives (UIKit's `gestureRecognizerShouldBegin(_:)`): asked as it leaves possible, false
+  /// fails it; true by default. A control refuses its superview's taps here, and a slider a
+  /// drag from its thumb, so its own tracking wins.
   open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 
   /// The view controller whose root view this is.
