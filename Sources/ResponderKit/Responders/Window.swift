@@ -191,7 +191,6 @@ open class Window: Responder {
 
   // MARK: First responder
 
-
   /// The responder that gets keys first: a view, or the window itself.
   public private(set) var firstResponder: Responder? {
     get { firstResponderLink?.object ?? otherFirstResponder }
