@@ -31,7 +31,7 @@ extension TableView {
         ValueBinding.modelWillChange(binding, generation: generation)
       }
       if let old = shown {
-        applyRowChanges(rows.difference(from: old).inferringMoves(), section: section)
+        applyRowChanges(from: old, to: rows, section: section)
       } else {
         reloadData()
       }
@@ -42,30 +42,44 @@ extension TableView {
     return binding
   }
 
-  /// Tells the table about a difference: one move as a move (the selection follows it),
-  /// otherwise the removals (old index paths) then the insertions (new ones).
-  private func applyRowChanges(_ difference: CollectionDifference<some Hashable>, section: Int) {
+  /// Tells the table how `old` became `new`: one move as a move (the selection follows it),
+  /// otherwise the removals (old index paths) then the insertions (new ones). The common
+  /// prefix and suffix are skipped first, so one insertion into a long list costs a scan, not
+  /// a diff of the whole list.
+  private func applyRowChanges<Element: Hashable>(from old: [Element], to new: [Element], section: Int) {
+    let shorter = min(old.count, new.count)
+    var prefix = 0
+    while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+      suffix += 1
+    }
+    let difference = new[prefix..<(new.count - suffix)]
+      .difference(from: old[prefix..<(old.count - suffix)]).inferringMoves()
     guard !difference.isEmpty else { return }
+    func indexPath(_ offset: Int) -> IndexPath { IndexPath(row: prefix + offset, section: section) }
     if difference.removals.count == 1, difference.insertions.count == 1,
       case .remove(let from, _, let associated?) = difference.removals[0],
       case .insert(let to, _, _) = difference.insertions[0], associated == to
     {
-      moveRow(at: IndexPath(row: from, section: section), to: IndexPath(row: to, section: section))
+      moveRow(at: indexPath(from), to: indexPath(to))
       return
     }
     if !difference.removals.isEmpty {
-      deleteRows(at: difference.removals.map { Self.indexPath(of: $0, section: section) })
+      deleteRows(at: difference.removals.map { indexPath($0.offset) })
     }
     if !difference.insertions.isEmpty {
-      insertRows(at: difference.insertions.map { Self.indexPath(of: $0, section: section) })
+      insertRows(at: difference.insertions.map { indexPath($0.offset) })
     }
   }
+}
 
-  private static func indexPath(of change: CollectionDifference<some Hashable>.Change, section: Int)
-    -> IndexPath
-  {
-    switch change {
-    case .insert(let offset, _, _), .remove(let offset, _, _): IndexPath(row: offset, section: section)
+extension CollectionDifference.Change {
+  /// The position the change applies at: in the old collection for a removal, the new one
+  /// for an insertion.
+  fileprivate var offset: Int {
+    switch self {
+    case .insert(let offset, _, _), .remove(let offset, _, _): offset
     }
   }
 }
