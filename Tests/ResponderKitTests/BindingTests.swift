@@ -172,6 +172,33 @@ struct BindingTests {
     #expect(field.text == "Groceries!")
   }
 
+  @Test func committedTypingLeavesOnlyTheModelChangeToUndo() {
+    let h = ControlHarness()
+    let form = Form()
+    let field = h.add(TextField(frame: Rect(x: 0, y: 0, width: 20, height: 1)))
+    field.bind(\.text, to: form, \.title, undoActionName: "Rename")
+    h.window.makeFirstResponder(field)
+    h.type("ab")
+    h.key(.returnKey)
+    #expect(h.app.sendAction(.undo, to: nil, from: nil))
+    _ = h.app.renderScreen()
+    #expect(form.title == "Groceries" && field.text == "Groceries")
+    #expect(h.window.undoManager?.canUndo == false)
+  }
+
+  @Test func aRejectedEntryKeepsItsTypingUndoable() {
+    let h = ControlHarness()
+    let form = Form()
+    let field = h.add(TextField(frame: Rect(x: 0, y: 0, width: 20, height: 1)))
+    field.bind(\.text, to: form, \.title, validator: { _ in throw TitleError() }, errorHandler: { _ in })
+    h.window.makeFirstResponder(field)
+    h.type("a")
+    h.key(.returnKey)
+    #expect(field.text == "Groceriesa" && form.title == "Groceries")
+    #expect(h.app.sendAction(.undo, to: nil, from: nil))
+    #expect(field.text == "Groceries")
+  }
+
   // MARK: Validation
 
   @Test func aRejectedValueLeavesTheModelAndKeepsTheUsersText() {

@@ -63,6 +63,9 @@ extension ValueBindable {
         guard proposed != model[keyPath: writable] else { return }
         do {
           let value = try validator?(proposed) ?? proposed
+          // The committed text replaces the typing steps, as AppKit's field editor drops its
+          // own undo actions when editing ends: Undo now reverts the model change.
+          if self is any TextEditor { undoManager?.removeAllActions(withTarget: self) }
           ValueBinding.setValue(
             value, of: model, at: writable, undoManager: undoManager, actionName: undoActionName)
           // A corrected value equal to the model's changes nothing the model reports.
