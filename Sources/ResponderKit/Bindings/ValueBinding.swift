@@ -7,7 +7,8 @@ import Observation
 ///
 /// The view owns its bindings (as an `NSView` owns its Cocoa bindings), so a form needs no
 /// storage for them; keep the handle only to ``invalidate()`` one early. A binding holds
-/// neither the view nor the model: when either goes away, so does the binding.
+/// neither the view nor the model: it goes away with its view, and ends itself at its next
+/// update once its model is gone.
 ///
 /// - **Model → view**: a model change marks the binding and its view for display; just
 ///   before the next frame is drawn (``Application/render(into:)``) every marked binding
@@ -21,7 +22,7 @@ import Observation
 @MainActor
 public final class ValueBinding {
   /// Whether the binding still connects its view and model: false once invalidated, or once
-  /// the view or the model was deallocated.
+  /// an update found the view or the model deallocated.
   public private(set) var isValid = true
 
   /// Whether the view is out of its window, so the model is not being observed.
