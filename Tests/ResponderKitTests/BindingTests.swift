@@ -70,6 +70,28 @@ struct BindingTests {
     #expect(form.notes == "eggs!")
   }
 
+  @Test func continuousTextBindingsSetTheModelAsTheUserTypes() {
+    let h = ControlHarness()
+    let form = Form()
+    let field = h.add(TextField(frame: Rect(x: 0, y: 0, width: 20, height: 1)))
+    let textView = h.add(TextView(frame: Rect(x: 0, y: 2, width: 20, height: 3)))
+    field.bind(\.text, to: form, \.title, updatesContinuously: true, undoActionName: "Typing")
+    textView.bind(\.text, to: form, \.notes, updatesContinuously: true)
+    h.window.makeFirstResponder(field)
+    h.type("!")
+    #expect(form.title == "Groceries!" && field.isEditing)
+    h.window.makeFirstResponder(textView)
+    h.type("?")
+    #expect(form.notes == "milk?" && textView.isEditing)
+    h.window.makeFirstResponder(field)
+    // Each keystroke is one model change to undo, and the field follows it.
+    #expect(h.app.sendAction(.undo, to: nil, from: nil))
+    #expect(form.notes == "milk")
+    #expect(h.app.sendAction(.undo, to: nil, from: nil))
+    _ = h.app.renderScreen()
+    #expect(form.title == "Groceries" && field.text == "Groceries")
+  }
+
   @Test func valueControlsFollowTheModelAndSetItOnValueChanged() {
     let h = ControlHarness()
     let form = Form()

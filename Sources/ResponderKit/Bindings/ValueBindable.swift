@@ -29,6 +29,9 @@ extension ValueBindable {
   ///   - keyPath: The view's property, such as `\.text`, `\.isOn` or `\.isEnabled`.
   ///   - model: The `@Observable` object; held weakly.
   ///   - modelKeyPath: The model's property. A read-only key path makes a one-way binding.
+  ///   - updatesContinuously: Whether a text field or text view sets the model on every
+  ///     change as the user types (`.editingChanged`), rather than when editing ends: AppKit's
+  ///     "Continuously Updates Value" option. Each change is then validated and undoable.
   ///   - undoActionName: The name the undo menu item shows for the user's changes (`"Undo
   ///     Rename"`); the change is registered on the view's ``Responder/undoManager`` either way.
   ///   - validator: Checks, and may correct, a value the user entered before it reaches the
@@ -42,6 +45,7 @@ extension ValueBindable {
     _ keyPath: ReferenceWritableKeyPath<Self, Value>,
     to model: Model,
     _ modelKeyPath: KeyPath<Model, Value>,
+    updatesContinuously: Bool = false,
     undoActionName: String? = nil,
     validator: (@MainActor (Value) throws -> Value)? = nil,
     errorHandler: (@MainActor (any Error) -> Void)? = nil
@@ -74,7 +78,7 @@ extension ValueBindable {
           if let errorHandler { errorHandler(error) } else { presentValidationError(error) }
         }
       }
-      binding.observeEdits(of: self, commit: commit)
+      binding.observeEdits(of: self, continuously: updatesContinuously, commit: commit)
     }
     attach(binding)
     return binding
@@ -113,19 +117,23 @@ extension View {
 
 extension ValueBinding {
   /// Listens for the user's changes to `view`: its commit events if it is a control, the end
-  /// of editing if it is a text view. Other views are bound one way.
-  func observeEdits(of view: View, commit: @escaping @MainActor () -> Void) {
+  /// of editing (or, `continuously`, every change) if it is a text view. Other views are
+  /// bound one way.
+  func observeEdits(of view: View, continuously: Bool, commit: @escaping @MainActor () -> Void) {
     if let control = view as? Control {
-      let events: Control.Event =
+      var events: Control.Event =
         control is TextField ? [.editingDidEnd, .editingDidEndOnExit] : .valueChanged
+      if continuously && control is TextField { events.insert(.editingChanged) }
       let action = ControlAction(title: "Binding") { _ in commit() }
       control.addAction(action, for: events)
       setCommitTeardown { [weak control] in control?.removeAction(action, for: events) }
     } else if let textView = view as? TextView {
-      let observation = NotificationCenter.default.addMainActorObserver(
-        forName: TextView.textDidEndEditingNotification, object: textView
-      ) { _ in commit() }
-      setCommitTeardown { observation.cancel() }
+      var names = [TextView.textDidEndEditingNotification]
+      if continuously { names.append(TextView.textDidChangeNotification) }
+      let observations = names.map {
+        NotificationCenter.default.addMainActorObserver(forName: $0, object: textView) { _ in commit() }
+      }
+      setCommitTeardown { for observation in observations { observation.cancel() } }
     }
   }
 

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 
 /// A live connection between a view's property and a property of an `@Observable` model,
-/// made by ``ValueBindable/bind(_:to:_:undoActionName:validator:errorHandler:)``: what Cocoa
+/// made by ``ValueBindable/bind(_:to:_:updatesContinuously:undoActionName:validator:errorHandler:)``: what Cocoa
 /// bindings are to AppKit, built on Swift's Observation instead of key-value observing.
 ///
 /// The view owns its bindings (as an `NSView` owns its Cocoa bindings), so a form needs no

@@ -276,7 +276,13 @@ open class TextView: View, TextEditor {
     invalidateLines(from: lowerBound)
     setNeedsDisplay()
     delegate(.didChange)?.textViewDidChange(self)
+    NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
   }
+
+  /// Posted after the user changed the text (typing, deleting, pasting, undo), as UIKit's
+  /// `UITextView.textDidChangeNotification`; the object is the text view.
+  nonisolated public static let textDidChangeNotification = Notification.Name(
+    "ResponderKit.TextView.textDidChange")
 
   /// Inserts typed or pasted text, newlines included, at the insertion point. A carriage
   /// return (alone or before a line feed) becomes one newline.
