@@ -129,6 +129,9 @@ open class View: Responder {
     return nil
   }
 
+  /// The bindings of this view's properties to models (Bindings/ValueBindable.swift).
+  var valueBindings: [ValueBinding] = []
+
   /// An app-defined number for finding a view.
   open var tag: Int = 0
 
@@ -200,6 +203,7 @@ open class View: Responder {
   }
 
   func notifyWindowChange(from oldWindow: Window?, to newWindow: Window?) {
+    if !valueBindings.isEmpty { bindingsDidMove(toWindow: newWindow) }
     willMove(toWindow: newWindow)
     didMoveToWindow()
     for subview in subviews { subview.notifyWindowChange(from: oldWindow, to: newWindow) }
