@@ -421,6 +421,7 @@ open class Application: Responder {
 
   /// Draws every window, back to front, into a canvas of the screen's size.
   public func render(into canvas: Canvas) {
+    ValueBinding.applyPendingUpdates()  // model changes since the last frame, once each
     needsDisplay = false
     for window in windows.reversed() { window.display(in: canvas) }
     if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }

@@ -142,6 +142,9 @@ open class View: Responder {
     _ in
   }
 
+  /// The bindings of this view's properties to models (Bindings/ValueBindable.swift).
+  var valueBindings: [ValueBinding] = []
+
   /// An app-defined number for finding a view.
   open var tag: Int = 0
 
@@ -204,6 +207,7 @@ open class View: Responder {
   }
 
   func notifyWindowChange(from oldWindow: Window?, to newWindow: Window?) {
+    if !valueBindings.isEmpty { bindingsDidMove(toWindow: newWindow) }
     willMove(toWindow: newWindow)
     didMoveToWindow()
     for subview in subviews { subview.notifyWindowChange(from: oldWindow, to: newWindow) }
