@@ -388,7 +388,7 @@ struct SystemCancelsTouchesRuleTests {
 /// AppKit's `supplementalTarget(forAction:sender:)` (UIResponder.target(forAction:withSender:),
 /// NSResponder.supplementalTarget(forAction:sender:)).
 @MainActor
-struct TargetHooksRuleTests {
+struct TargetForActionRuleTests {
   @Test func theSearchSendsWhereAnOverrideOfTargetForActionPoints() {
     let (app, window, root) = makeApp()
     let outer = Performer("outer"), redirector = Redirector(), helper = Helper()
@@ -403,7 +403,10 @@ struct TargetHooksRuleTests {
     #expect(outer.log.isEmpty)
   }
 
-  @Test func anOverrideAnsweringNilMeansGoOnUp() {
+  /// UIKit's `target(forAction:withSender:)` is the search: its answer is the result, so an
+  /// override answering nil ends it with nothing found ("nil if no responder object
+  /// implements it").
+  @Test func anOverrideAnsweringNilEndsTheSearch() {
     let (app, window, root) = makeApp()
     let outer = Performer("outer"), redirector = Redirector()
     outer.addSubview(redirector)
@@ -411,9 +414,9 @@ struct TargetHooksRuleTests {
     let focus = Gatekeeper()
     redirector.addSubview(focus)
     window.makeFirstResponder(focus)
-    #expect(app.sendAction(.rulesAction, to: nil, from: nil))
+    #expect(!app.sendAction(.rulesAction, to: nil, from: nil))
     #expect(redirector.asked == 1)
-    #expect(outer.log == ["outer.rules"])
+    #expect(outer.log.isEmpty)
   }
 
   @Test func callingTargetForActionDirectlyWalksUpNext() {
@@ -439,22 +442,16 @@ struct TargetHooksRuleTests {
     #expect(helper.performed == 1 && outer.log.isEmpty)
   }
 
-  @Test func classesThatOverrideNeitherHookAreKnownWithoutCallingThem() {
-    #expect(TargetHooks.kind(of: Redirector.self) == .hooked)
-    #expect(TargetHooks.kind(of: Supplementer.self) == .hooked)
-    #expect(TargetHooks.kind(of: View.self) != .hooked)
-    #expect(TargetHooks.kind(of: Performer.self) != .hooked)
-    #expect(TargetHooks.kind(of: Window.self) == .plain)
-    #expect(TargetHooks.kind(of: Application.self) == .plain)
-  }
-
-  @Test func onlyViewsThatKeepTheFrameworksSearchStepArePassedUnretained() {
-    #expect(TargetHooks.kind(of: View.self) == .plainView)
-    #expect(TargetHooks.kind(of: Gatekeeper.self) == .plainView)
-    // Its own canPerformAction, or its own next, runs app code: searched the normal way.
-    #expect(TargetHooks.kind(of: Performer.self) == .plain)
-    #expect(TargetHooks.kind(of: NextOverridingView.self) == .plain)
-    #expect(TargetHooks.kind(of: ViewController.self) == .plain)
+  /// Only the framework's own types declare what they keep, and only for objects of exactly
+  /// that type: a subclass may override anything, so its objects are asked.
+  @Test func onlyObjectsOfADeclaringTypeArePassedWithoutBeingAsked() {
+    #expect(View().keptDefaults.contains([.actionSearch, .viewLink]))
+    #expect(Window().keptDefaults == [.keyCommands, .keyUp])
+    for object: Responder in [
+      Gatekeeper(), Performer("p"), NextOverridingView(), Redirector(), ViewController(),
+    ] {
+      #expect(object.keptDefaults.isEmpty)
+    }
   }
 
   @Test func aViewThatOverridesNextIsFollowedThroughItsOverride() {
@@ -483,8 +480,7 @@ struct TargetHooksRuleTests {
     }
     window.makeFirstResponder(window)
     gate.allows = false
-    // The first search reads each class's kind; the next ones pass plain views unretained
-    // and stop at the gate, which answers through its own canPerformAction.
+    // Plain views are passed unretained; the gate answers through its own canPerformAction.
     for _ in 0..<2 { #expect(app.target(forAction: .rulesAction, to: nil, from: deepest) === middle) }
     let trace = ActionTrace()
     app.actionTrace = trace
@@ -493,11 +489,11 @@ struct TargetHooksRuleTests {
     app.actionTrace = nil
     #expect(middle.performed == 1)
     #expect(app.sendAction(.rulesAction, to: nil, from: deepest) && middle.performed == 2)
-    #expect(TargetHooks.kind(of: TableOnlyView.self) == .plainView)
   }
 }
 
-/// A view that only declares the action in its table: a plain view the unretained walk finds.
+/// A view that only declares the action in its table (and declares nothing kept, so it is
+/// asked through its methods).
 private final class TableOnlyView: View {
   var performed = 0
   override class var actionTable: ActionTable { actions }

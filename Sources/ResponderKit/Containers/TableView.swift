@@ -252,11 +252,17 @@ open class TableView: ScrollView {
         addSubview(header)
         y += 1
       }
-      for row in 0..<(sectionStarts[section + 1] - sectionStarts[section]) {
-        let height = max(
-          1,
-          delegate(.heightForRow)?.tableView(self, heightForRowAt: IndexPath(row: row, section: section))
-            ?? rowHeight)
+      let rows = sectionStarts[section + 1] - sectionStarts[section]
+      guard let heights = delegate(.heightForRow) else {
+        // One height for every row: no per-row call, so a long table re-counts quickly.
+        let height = max(1, rowHeight)
+        rowTops.append(contentsOf: stride(from: y, to: y + rows * height, by: height))
+        rowHeights.append(contentsOf: repeatElement(height, count: rows))
+        y += rows * height
+        continue
+      }
+      for row in 0..<rows {
+        let height = max(1, heights.tableView(self, heightForRowAt: IndexPath(row: row, section: section)))
         rowTops.append(y)
         rowHeights.append(height)
         y += height

@@ -102,11 +102,13 @@ extension Window {
   /// until `body` returns true; returns whether it did. The one walk both the dispatch and the
   /// F1 overlay use, so the overlay lists exactly what a key would reach.
   func forEachKeyCommandInChain(_ body: (KeyCommand, Responder) -> Bool) -> Bool {
-    // Only classes that override `keyCommands` are asked.
-    var responder: Responder? = contentResponder.keyHandler(.keyCommands).handler
+    // Objects whose class declares it offers none (ActionTable.KeptDefaults) are not asked.
+    var responder: Responder? = contentResponder
     while let current = responder {
-      for command in current.keyCommands where body(command, current) { return true }
-      responder = current.next?.keyHandler(.keyCommands).handler
+      if !current.keptDefaults.contains(.keyCommands) {
+        for command in current.keyCommands where body(command, current) { return true }
+      }
+      responder = current.nextResponder(notKeeping: .keyCommands)
     }
     return false
   }
