@@ -53,10 +53,10 @@ struct ChecklistsStore: Sendable {
     removeStaleTemporaryFiles()
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try RegularFile.read(atPath: url.path)
     } catch {
-      if !FileManager.default.fileExists(atPath: url.path) { return .missing }
-      throw .file(FileError(error, operation: .read, path: url.path))
+      if error.code == .ENOENT { return .missing }
+      throw .file(error)
     }
     do {
       let file = try JSONDecoder().decode(ChecklistsFile.self, from: data)

@@ -15,6 +15,10 @@ final class StatusLine: View {
 
   static let style = TextStyle(attributes: .reverse)
 
+  /// One row: the default (the current bounds) would stay 0 once a one-row screen squeezed
+  /// the line away, and the line would never come back.
+  override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 1) }
+
   override func draw(in canvas: Canvas) {
     let width = Int(bounds.width)
     canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: 1), with: .blank(Self.style))

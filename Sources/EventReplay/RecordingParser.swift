@@ -1,5 +1,6 @@
 import Foundation
 import ResponderKit
+import TerminalHost
 
 extension Recording {
   /// The longest line accepted (a paste can be long, but not unbounded).
@@ -19,9 +20,14 @@ extension Recording {
     self = try parser.parse(text)
   }
 
-  /// Reads a recording file.
+  /// The largest recording file read: 64 MiB, hours of typing and pastes.
+  public static let maximumFileSize = 64 * 1024 * 1024
+
+  /// Reads a recording file: a regular file of at most ``maximumFileSize`` bytes.
+  ///
+  /// - Throws: `FileError` when the file cannot be read, ``RecordingError`` for a bad line.
   public init(contentsOf url: URL) throws {
-    let data = try Data(contentsOf: url)
+    let data = try RegularFile.read(atPath: url.path, limit: Recording.maximumFileSize)
     try self.init(parsing: String(decoding: data, as: UTF8.self))
   }
 }

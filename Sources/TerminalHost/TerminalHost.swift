@@ -541,10 +541,13 @@ public final class TerminalHost {
     escapeTimer?.cancel()
     writeSource?.cancel()
     timerSource?.cancel()
-    signalMonitor?.stop()
     try? terminal.restore()
     CrashGuard.uninstall()
+    // The signal handlers stay until the process exits: closing a terminal sends SIGHUP more
+    // than once (the shell forwards its own), and a default action restored before `willExit`
+    // let the second one kill the process before it wrote its recording.
     configuration.willExit?()
+    signalMonitor?.stop()
     exit(exitStatus)
   }
 }

@@ -85,6 +85,7 @@ public final class ComposeTable {
     if let nul = bytes.firstIndex(of: 0) {
       throw ComposeError(.invalidComposeText("\(source) contains NUL at byte \(nul)"))
     }
+    try ComposeIncludes.check(bytes)
     let context: XKBContext
     do {
       context = try XKBContext(ignoringEnvironment: true)

@@ -41,15 +41,16 @@ public final class EvdevDecoder {
       pending.append(contentsOf: bytes[0..<take])
       offset = take
       guard pending.count == EvdevRecord.size else { return }
+      // Exactly `size` bytes are pending here, so the record always reads.
       let record = pending.withUnsafeBytes { EvdevRecord(bytes: $0) }
       pending.removeAll(keepingCapacity: true)
-      decode(record, handler)
+      if let record { decode(record, handler) }
     }
     while bytes.count - offset >= EvdevRecord.size {
       let record = EvdevRecord(
         bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + EvdevRecord.size]))
       offset += EvdevRecord.size
-      decode(record, handler)
+      if let record { decode(record, handler) }
     }
     if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
   }

@@ -31,9 +31,10 @@ public struct EvdevRecord: Hashable, Sendable {
     self.value = value
   }
 
-  /// Reads a record from exactly ``size`` bytes.
-  public init(bytes: UnsafeRawBufferPointer) {
-    precondition(bytes.count >= EvdevRecord.size, "an input_event needs \(EvdevRecord.size) bytes")
+  /// Reads a record from its first ``size`` bytes, or nil when there are fewer: the bytes come
+  /// from outside (a device or a file), so a short read is an answer, not a crash.
+  public init?(bytes: UnsafeRawBufferPointer) {
+    guard bytes.count >= EvdevRecord.size else { return nil }
     let word = MemoryLayout<Int>.size
     seconds = bytes.loadUnaligned(fromByteOffset: 0, as: Int.self)
     microseconds = bytes.loadUnaligned(fromByteOffset: word, as: Int.self)

@@ -22,8 +22,9 @@ import Testing
     #expect(Self.files.count { $0.0 == target } >= 5, "corpus of \(target) in \(Self.corpora.path)")
   }
 
+  // On the main actor: the geometry target drives views and windows.
   @Test("corpus file keeps its target's invariants", arguments: FuzzCorpusTests.files)
-  func corpusFile(_ target: String, _ name: String) throws {
+  @MainActor func corpusFile(_ target: String, _ name: String) throws {
     let data = try Data(contentsOf: Self.corpora.appendingPathComponent(target).appendingPathComponent(name))
     let check = try #require(FuzzTarget.named(target))
     #expect(check.violations(Array(data)) == [])

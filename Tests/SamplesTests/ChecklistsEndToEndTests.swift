@@ -42,6 +42,21 @@ struct ChecklistsEndToEndTests {
     #expect(names == ["checklists.json"], "no temporary file left behind")
   }
 
+  /// A one-row terminal squeezes the status line away; it must come back when the terminal
+  /// grows again (it did not: its natural size was the zero height it had been squeezed to).
+  @Test func theStatusLineComesBackAfterTheTerminalWasOneRowHigh() throws {
+    let session = try TmuxSession(width: 80, height: 20)
+    let data = session.file("checklists.json")
+    try session.run("\(binary) --data \(data.path); echo \"EXIT=$?\"")
+    #expect(try session.waitFor("Return open"))
+    try session.resize(width: 80, height: 1)
+    #expect(try session.waitFor { !$0.contains("Return open") })
+    try session.resize(width: 80, height: 20)
+    #expect(try session.waitFor("Return open"), "the status line did not come back")
+    try session.send("C-q")
+    #expect(try session.waitFor("EXIT=0"))
+  }
+
   @Test func anInterruptWithAnUnsavedEditAsksFirst() throws {
     let session = try TmuxSession(width: 80, height: 20)
     let data = session.file("checklists.json")

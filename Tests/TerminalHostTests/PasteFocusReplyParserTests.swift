@@ -77,3 +77,21 @@ import Testing
     #expect(!parser.isInPaste)
   }
 }
+
+/// A chunk limit set after init follows the same rule as one given to init (at least 4 bytes):
+/// before, 0 delivered empty pastes until memory ran out and -1 indexed before the text.
+@Suite struct PasteChunkLimitAfterInitTests {
+  @Test(arguments: [0, -1, Int.min, 1, 3])
+  func aTooSmallLimitSetAfterInitCountsAsFour(limit: Int) {
+    var parser = InputParser()
+    parser.pasteChunkLimit = limit
+    #expect(parser.pasteChunkLimit == 4)
+    let items = parser.parse(bytes("\u{1b}[200~abcdefghij\u{1b}[201~"), at: 0)
+    let texts = items.compactMap { item -> String? in
+      if case .event(.paste(let text, _)) = item { return text }
+      return nil
+    }
+    #expect(texts.joined() == "abcdefghij")
+    #expect(texts.allSatisfy { $0.utf8.count <= 4 && !$0.isEmpty })
+  }
+}

@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import ResponderKit
 import Testing
 import XKBKeyboard
@@ -56,6 +58,28 @@ import XKBKeyboard
     #expect(events[0].characters == "")
     #expect(events[2].characters == "é")
     #expect(events[2].keysym == Keysym(0xe9))
+  }
+
+  /// xkbcommon opens an `include` with a blocking fopen: an include naming a FIFO waited for a
+  /// writer for ever, in a file and in text alike. It is now refused like a FIFO given as the
+  /// file itself, while an include of a regular file (nested too) still works.
+  @Test func anIncludeOfAFIFOIsRefusedInsteadOfBlocking() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("include-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let fifo = folder.appendingPathComponent("pipe").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let inner = folder.appendingPathComponent("inner")
+    try "include \"\(fifo)\"\n".write(to: inner, atomically: true, encoding: .utf8)
+    for text in ["include \"\(fifo)\"\n", "<a> : \"x\"\n  include \"\(inner.path)\"\n"] {
+      let error = #expect(throws: ComposeError.self) { try ComposeTable(string: text) }
+      #expect(error?.reason == .notRegularFile(path: fifo, fileType: "FIFO"))
+    }
+    let plain = folder.appendingPathComponent("plain")
+    try "<dead_grave> <a> : \"à\" agrave\n".write(to: plain, atomically: true, encoding: .utf8)
+    let table = try ComposeTable(string: "include \"\(plain.path)\"\n")
+    let compose = try #require(ComposeState(table: table))
+    compose.feed(.deadGrave)
+    #expect(compose.feed(Keysym(0x61)) == .composed(text: "à", keysym: Keysym(0xe0)))
   }
 
   @Test func tableFromStringComposesItsSequence() throws {

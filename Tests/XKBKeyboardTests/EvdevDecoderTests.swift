@@ -71,3 +71,13 @@ import XKBKeyboard
     #expect(decoder.invalidRecordCount == 1)
   }
 }
+
+/// Bytes from a device or a file are outside input: too few for a record is an answer (nil),
+/// never a stopped process.
+@Suite struct EvdevRecordShortInputTests {
+  @Test(arguments: [0, 3, 23])
+  func fewerBytesThanARecordGiveNil(count: Int) {
+    let bytes = [UInt8](repeating: 1, count: count)
+    #expect(bytes.withUnsafeBytes { EvdevRecord(bytes: $0) } == nil)
+  }
+}

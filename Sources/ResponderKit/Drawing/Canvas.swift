@@ -34,12 +34,14 @@ public final class Canvas {
     _ offset: Point, clippedTo rect: Rect, _ body: (Canvas) throws -> Void
   ) rethrows {
     let saved = (origin, clip)
-    let rx0 = origin.x + Int(rect.minX.rounded(.down))
-    let ry0 = origin.y + Int(rect.minY.rounded(.down))
-    let rx1 = origin.x + Int(rect.maxX.rounded(.down))
-    let ry1 = origin.y + Int(rect.maxY.rounded(.down))
-    clip = (max(clip.minX, rx0), max(clip.minY, ry0), min(clip.maxX, rx1), min(clip.maxY, ry1))
-    origin = (origin.x + Int(offset.x.rounded(.down)), origin.y + Int(offset.y.rounded(.down)))
+    let visible = visibleCells(of: rect)
+    clip = (
+      visible.columns.lowerBound, visible.rows.lowerBound, visible.columns.upperBound, visible.rows.upperBound
+    )
+    origin = (
+      Canvas.adding(origin.x, Int(cellContaining: offset.x)),
+      Canvas.adding(origin.y, Int(cellContaining: offset.y))
+    )
     defer { (origin, clip) = saved }
     try body(self)
   }
@@ -48,12 +50,27 @@ public final class Canvas {
     bx >= clip.minX && bx < clip.maxX && by >= clip.minY && by < clip.maxY
   }
 
+  /// The buffer cells of `rect` (current coordinates) inside the clip. Coordinates follow the
+  /// geometry rule and sums saturate, so no rectangle traps or loops over invisible cells.
+  private func visibleCells(of rect: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
+    let rect = rect.normalized
+    let left = max(clip.minX, Canvas.adding(origin.x, Int(cellContaining: rect.minX)))
+    let top = max(clip.minY, Canvas.adding(origin.y, Int(cellContaining: rect.minY)))
+    let right = min(clip.maxX, Canvas.adding(origin.x, Int(cellContaining: rect.maxX)))
+    let bottom = min(clip.maxY, Canvas.adding(origin.y, Int(cellContaining: rect.maxY)))
+    return (left..<max(left, right), top..<max(top, bottom))
+  }
+
+  /// `a + b`, saturating at the ends of `Int` instead of trapping.
+  @inline(__always) private static func adding(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? .max : .min) : sum
+  }
+
   /// Puts one cell at a column and row of the current view, if visible. A wide character
   /// whose right half would be clipped is replaced by a blank, never half-drawn.
   public func put(_ cell: Cell, x: Int, y: Int) {
-    let bx = origin.x + x
-    let by = origin.y + y
-    guard inClip(bx, by) else { return }
+    guard let bx = origin.x.addingCells(x), let by = origin.y.addingCells(y), inClip(bx, by) else { return }
     // Overwriting half of a wide character blanks the other half.
     let old = buffer[bx, by]
     if old.isContinuation, inClip(bx - 1, by) {
@@ -86,45 +103,36 @@ public final class Canvas {
       let width = character.terminalWidth
       if width == 0 { continue }
       put(Cell(character, style: style), x: column, y: y)
-      column += width
+      // Saturates: past Int.max nothing is visible, and the caller learns where text ended.
+      guard let next = column.addingCells(width) else { return .max }
+      column = next
     }
     return column
   }
 
   /// Fills a rectangle of the current view with one cell.
   public func fill(_ rect: Rect, with cell: Cell = .blank()) {
-    let x0 = Int(rect.minX.rounded(.down))
-    let y0 = Int(rect.minY.rounded(.down))
-    let x1 = Int(rect.maxX.rounded(.down))
-    let y1 = Int(rect.maxY.rounded(.down))
-    guard x1 > x0, y1 > y0 else { return }
+    let visible = visibleCells(of: rect)
+    guard !visible.columns.isEmpty, !visible.rows.isEmpty else { return }
     guard cell.width != 2 else {
-      for y in y0..<y1 {
-        for x in x0..<x1 { put(cell, x: x, y: y) }
+      // A wide cell starts in every visible column (`put` blanks one clipped at the right).
+      for by in visible.rows {
+        for bx in visible.columns { put(cell, x: bx - origin.x, y: by - origin.y) }
       }
       return
     }
     // A one-column cell: what `put` does cell by cell, on the visible part of each row at once
     // (a window's background is a whole screen of them).
-    let (left, right) = (max(clip.minX, origin.x + x0), min(clip.maxX, origin.x + x1))
-    let (top, bottom) = (max(clip.minY, origin.y + y0), min(clip.maxY, origin.y + y1))
-    guard left < right, top < bottom else { return }
-    for by in top..<bottom {
-      buffer.fill(row: by, columns: left..<right, with: cell, visible: clip.minX..<clip.maxX)
+    for by in visible.rows {
+      buffer.fill(row: by, columns: visible.columns, with: cell, visible: clip.minX..<clip.maxX)
     }
   }
 
   /// Restyles a rectangle, keeping the characters (for selection highlights).
   public func applyStyle(_ style: TextStyle, to rect: Rect) {
-    let x0 = Int(rect.minX.rounded(.down))
-    let y0 = Int(rect.minY.rounded(.down))
-    for y in y0..<Int(rect.maxY.rounded(.down)) {
-      for x in x0..<Int(rect.maxX.rounded(.down)) {
-        let bx = origin.x + x
-        let by = origin.y + y
-        guard inClip(bx, by) else { continue }
-        buffer[bx, by].style = style
-      }
+    let visible = visibleCells(of: rect)
+    for by in visible.rows {
+      for bx in visible.columns { buffer[bx, by].style = style }
     }
   }
 
@@ -151,19 +159,23 @@ public final class Canvas {
 
   /// Draws the outline of a rectangle.
   public func drawBox(_ rect: Rect, style: TextStyle = .plain, lines: LineStyle = .light) {
-    let x0 = Int(rect.minX.rounded(.down))
-    let y0 = Int(rect.minY.rounded(.down))
-    let x1 = Int(rect.maxX.rounded(.down)) - 1
-    let y1 = Int(rect.maxY.rounded(.down)) - 1
+    let rect = rect.normalized
+    let x0 = Int(cellContaining: rect.minX)
+    let y0 = Int(cellContaining: rect.minY)
+    let x1 = Int(cellContaining: rect.maxX) - 1
+    let y1 = Int(cellContaining: rect.maxY) - 1
     guard x1 > x0, y1 > y0 else { return }
     let g = lines.glyphs
-    for x in (x0 + 1)..<x1 {
-      put(Cell(g.h, style: style), x: x, y: y0)
-      put(Cell(g.h, style: style), x: x, y: y1)
+    // Only the visible stretch of each edge is walked: a box may be far larger than the screen.
+    let inner = visibleCells(
+      of: Rect(x: Double(x0 + 1), y: Double(y0 + 1), width: Double(x1 - x0 - 1), height: Double(y1 - y0 - 1)))
+    for bx in inner.columns {
+      put(Cell(g.h, style: style), x: bx - origin.x, y: y0)
+      put(Cell(g.h, style: style), x: bx - origin.x, y: y1)
     }
-    for y in (y0 + 1)..<y1 {
-      put(Cell(g.v, style: style), x: x0, y: y)
-      put(Cell(g.v, style: style), x: x1, y: y)
+    for by in inner.rows {
+      put(Cell(g.v, style: style), x: x0, y: by - origin.y)
+      put(Cell(g.v, style: style), x: x1, y: by - origin.y)
     }
     put(Cell(g.tl, style: style), x: x0, y: y0)
     put(Cell(g.tr, style: style), x: x1, y: y0)

@@ -9,8 +9,10 @@ public struct CellBuffer: Hashable, Sendable {
 
   /// A buffer of blank cells.
   public init(columns: Int, rows: Int, fill: Cell = .blank()) {
-    self.columns = max(0, columns)
-    self.rows = max(0, rows)
+    // Clamped like a screen (Size.maximumScreenDimension a side): the cells are allocated at
+    // once, so a hostile size must not reach the allocator or overflow the product.
+    self.columns = min(max(0, columns), Size.maximumScreenDimension)
+    self.rows = min(max(0, rows), Size.maximumScreenDimension)
     self.cells = Array(repeating: fill, count: self.columns * self.rows)
   }
 

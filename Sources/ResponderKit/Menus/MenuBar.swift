@@ -89,6 +89,10 @@ open class MenuBar: View {
   }
 
   /// Draws the titles, the open one reversed and bold in the tint colour.
+  /// One row, as wide as offered: a bar's natural size never depends on the frame it was
+  /// last squeezed into, so a stack gives its row back when the screen grows again.
+  open override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 1) }
+
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
     canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: 1), with: .blank(barStyle))

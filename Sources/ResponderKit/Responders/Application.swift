@@ -147,14 +147,23 @@ open class Application: Responder {
   /// The host's hook, called once after termination (the terminal host exits its run loop).
   public var terminationHandler: (@MainActor (Application) -> Void)?
 
-  /// The screen size in cells; windows that fill the screen follow it.
-  public var screenSize = Size(width: 80, height: 24) {
-    didSet {
-      guard screenSize != oldValue else { return }
-      for window in windows { window.fit(toScreen: screenSize) }
+  /// The screen size in cells; windows that fill the screen follow it. Stored as whole cells,
+  /// 0 to ``Size/maximumScreenDimension`` a side: a fractional, negative, huge or non-finite
+  /// size is clamped (rounded down; NaN is 0).
+  public var screenSize: Size {
+    get { screenSizeStorage }
+    set {
+      // Whole cells, 0 to Size.maximumScreenDimension a side, whatever the caller passed: the
+      // screen is allocated as cells, so a hostile size must not reach the allocator.
+      let oldValue = screenSizeStorage
+      screenSizeStorage = newValue.normalizedScreen
+      guard screenSizeStorage != oldValue else { return }
+      for window in windows { window.fit(toScreen: screenSizeStorage) }
       setNeedsDisplay()
     }
   }
+
+  private var screenSizeStorage = Size(width: 80, height: 24)
 
   /// Makes this the running application and tells the delegate launching finished.
   public func finishLaunching() {

@@ -7,34 +7,47 @@
 open class View: Responder {
   /// Creates a view with a frame in its superview's coordinates.
   public init(frame: Rect = .zero) {
-    self.frame = frame
-    self.bounds = Rect(origin: .zero, size: frame.size)
+    let frame = frame.normalized
+    self.frameStorage = frame
+    self.boundsStorage = Rect(origin: .zero, size: frame.size)
     super.init()
   }
 
   // MARK: Geometry
 
-  /// The view's rectangle in its superview's coordinates.
+  /// The view's rectangle in its superview's coordinates. A non-finite or huge component is
+  /// stored under the geometry rule (NaN as 0, clamped to ±2³⁰ cells) before it is compared.
   open var frame: Rect {
-    didSet {
-      guard frame != oldValue else { return }
-      if bounds.size != frame.size { bounds.size = frame.size }
+    get { frameStorage }
+    set {
+      // Normalised first: NaN never equals itself, so frame and bounds would update each other
+      // for ever.
+      let oldValue = frameStorage
+      frameStorage = newValue.normalized
+      guard frameStorage != oldValue else { return }
+      if bounds.size != frameStorage.size { bounds.size = frameStorage.size }
       superview?.setNeedsDisplay()
       setNeedsDisplay()
     }
   }
 
   /// The view's own coordinate space: the origin is what the top-left corner shows (scroll
-  /// views move it), the size follows the frame.
+  /// views move it), the size follows the frame. Normalised like ``frame``.
   open var bounds: Rect {
-    didSet {
-      guard bounds != oldValue else { return }
-      if frame.size != bounds.size { frame.size = bounds.size }
-      if bounds.size != oldValue.size { resizeSubviews(from: oldValue.size) }
+    get { boundsStorage }
+    set {
+      let oldValue = boundsStorage
+      boundsStorage = newValue.normalized
+      guard boundsStorage != oldValue else { return }
+      if frame.size != boundsStorage.size { frame.size = boundsStorage.size }
+      if boundsStorage.size != oldValue.size { resizeSubviews(from: oldValue.size) }
       setNeedsLayout()
       setNeedsDisplay()
     }
   }
+
+  private var frameStorage: Rect
+  private var boundsStorage: Rect
 
   // MARK: The tree
 

@@ -9,7 +9,7 @@ import Foundation
 open class Window: Responder {
   /// Creates a window covering `frame` (screen cells).
   public init(frame: Rect = .zero) {
-    self.frame = frame
+    self.frameStorage = frame.normalized
     super.init()
   }
 
@@ -34,15 +34,21 @@ open class Window: Responder {
 
   // MARK: Geometry and content
 
-  /// The window's rectangle on the screen, in cells.
+  /// The window's rectangle on the screen, in cells; a non-finite or huge component is stored
+  /// under the geometry rule (NaN as 0, clamped to ±2³⁰ cells).
   open var frame: Rect {
-    didSet {
-      guard frame != oldValue else { return }
+    get { frameStorage }
+    set {
+      let oldValue = frameStorage
+      frameStorage = newValue.normalized
+      guard frameStorage != oldValue else { return }
       layoutRootView()
       setNeedsDisplay()
-      if frame.size != oldValue.size { post(Window.didResizeNotification) }
+      if frameStorage.size != oldValue.size { post(Window.didResizeNotification) }
     }
   }
+
+  private var frameStorage: Rect
 
   /// How the frame follows the screen size; ``Placement/fillsScreen`` by default.
   public var placement: Placement = .fillsScreen {

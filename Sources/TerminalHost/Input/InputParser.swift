@@ -83,8 +83,14 @@ public struct InputParser: Sendable {
 
   /// How long held-back bytes wait for the rest of their sequence, in seconds.
   public var escapeTimeout: TimeInterval
-  /// The bytes of pasted text collected before they are delivered as one chunk.
-  public var pasteChunkLimit: Int
+  /// The bytes of pasted text collected before they are delivered as one chunk: at least 4
+  /// (one UTF-8 character), so a smaller value, set here or at init, counts as 4 — 0 would
+  /// deliver empty chunks for ever and a negative one cut before the text.
+  public var pasteChunkLimit: Int {
+    get { pasteChunkLimitStorage }
+    set { pasteChunkLimitStorage = max(4, newValue) }
+  }
+  private var pasteChunkLimitStorage: Int
   /// Report 0x08 as BackSpace instead of Control+H: for terminals whose erase character
   /// (termios `VERASE`) is ^H, where the BackSpace key sends it. The host sets it.
   public var reportsControlHAsBackSpace = false
@@ -127,7 +133,7 @@ public struct InputParser: Sendable {
     pasteChunkLimit: Int = InputParser.defaultPasteChunkLimit
   ) {
     self.escapeTimeout = escapeTimeout
-    self.pasteChunkLimit = max(4, pasteChunkLimit)
+    self.pasteChunkLimitStorage = max(4, pasteChunkLimit)
     pending.reserveCapacity(InputParser.maxSequenceLength)
   }
 

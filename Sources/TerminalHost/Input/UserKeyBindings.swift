@@ -35,12 +35,11 @@ public enum UserKeyBindings {
   @discardableResult
   public static func apply(from url: URL, to application: Application) throws -> Bool {
     guard FileManager.default.fileExists(atPath: url.path) else { return false }
-    if let folder = FileError.folderInPlaceOfFile(at: url.path, operation: .read) { throw folder }
-    let text: String
-    do {
-      text = try String(contentsOf: url, encoding: .utf8)
-    } catch {
-      throw FileError(error, operation: .read, path: url.path)
+    let data = try RegularFile.read(atPath: url.path)
+    guard let text = String(data: data, encoding: .utf8) else {
+      var error = FileError(errno: EILSEQ, operation: .read, path: url.path)
+      error.reason = "the file is not UTF-8 text"
+      throw error
     }
     var bindings = application.keyBindings
     try bindings.apply(contentsOf: text, file: url.path)

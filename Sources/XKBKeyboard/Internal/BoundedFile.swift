@@ -1,13 +1,14 @@
 import Foundation
 
-/// Reads keymap and compose files whole, refusing what could block or never end.
+/// Reads files whole, refusing what could block or never end: keymaps and compose tables
+/// here, and through TerminalHost's `RegularFile` every other file the framework reads.
 ///
 /// The file is opened without blocking (opening a FIFO for reading would wait for a writer)
 /// and checked with `fstat` before any byte is read: only regular files of at most
 /// ``limit`` bytes are read, so `/dev/zero` or a named pipe give an error, not a hang.
-enum BoundedFile {
+package enum BoundedFile {
   /// Why a file was not read.
-  enum Failure: Error, Equatable {
+  package enum Failure: Error, Equatable {
     /// Nothing exists at the path.
     case notFound
     /// The path names a directory, device, FIFO or socket; the string says which.
@@ -19,10 +20,10 @@ enum BoundedFile {
   }
 
   /// The largest file read: real keymaps are under 200 KiB and compose tables under 1 MiB.
-  static let limit = 16 * 1024 * 1024
+  package static let limit = 16 * 1024 * 1024
 
-  /// The bytes of the regular file at `path`.
-  static func read(_ path: String) throws(Failure) -> [UInt8] {
+  /// The bytes of the regular file at `path`, at most `limit` of them.
+  package static func read(_ path: String, limit: Int = BoundedFile.limit) throws(Failure) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     guard fd >= 0 else { throw errno == ENOENT ? .notFound : .unreadable(errno: errno) }
     defer { close(fd) }
@@ -48,7 +49,7 @@ enum BoundedFile {
 
   /// What a path is when it is not a regular file, such as `directory` or `FIFO`; nil for a
   /// regular file. Follows symbolic links, as opening does.
-  static func nonRegularType(atPath path: String) -> String? {
+  package static func nonRegularType(atPath path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return fileType(info.st_mode)

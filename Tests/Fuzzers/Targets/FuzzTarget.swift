@@ -29,6 +29,9 @@ public struct FuzzTarget: Sendable {
       name: "evdev", summary: "EvdevDecoder over raw input_event bytes in any split",
       violations: EvdevInvariants.violations),
     FuzzTarget(
+      name: "geometry", summary: "screen sizes, frames, bounds and drawing coordinates from any Double bits",
+      violations: GeometryInvariants.violations),
+    FuzzTarget(
       name: "sample-stores", summary: "the JSON files of the Checklists and Notes samples",
       violations: SampleStoreInvariants.violations),
   ]
