@@ -64,37 +64,39 @@ open class TableView: ScrollView {
   /// it off (`isEnabled = false`), so a quick second click is not taken from it.
   public let doubleTapRecognizer = TapGestureRecognizer()
 
-  /// The rows' source, held weakly. Setting it reads the optional methods it declares
-  /// (``TableViewDataSource/tableViewDataSourceMethods``) once, and reloads.
+  /// The rows' source, held weakly. Setting it casts it once to the refining protocols whose
+  /// presence turns on row editing (``TableViewEditingDataSource``) and moving
+  /// (``TableViewReorderingDataSource``), and reloads.
   public weak var dataSource: (any TableViewDataSource)? {
     didSet {
-      dataSourceMethods = dataSource?.tableViewDataSourceMethods ?? []
+      dataSourceRoles = DataSourceRoles(dataSource)
       reloadData()
     }
   }
 
-  /// The selection's steer and listener, held weakly. Setting it reads the optional methods
-  /// it declares (``TableViewDelegate/tableViewDelegateMethods``) once, and reloads (it may
-  /// size rows).
+  /// The selection's steer and listener, held weakly. Setting it reloads (it may size rows).
   public weak var delegate: (any TableViewDelegate)? {
-    didSet {
-      delegateMethods = delegate?.tableViewDelegateMethods ?? []
-      reloadData()
+    didSet { reloadData() }
+  }
+
+  /// The data source's refining protocols, cast once when it is set, never per event: the
+  /// `respondsToSelector:` bit-field an Objective-C table caches in `setDataSource:`, filled
+  /// by the language. Each field is the data source itself when it conforms, nil otherwise
+  /// (weak, so a data source that goes away leaves both nil).
+  struct DataSourceRoles {
+    /// The data source as one that commits edits, or nil: no row is editable.
+    weak var editing: (any TableViewEditingDataSource)?
+    /// The data source as one that moves rows, or nil: no row is movable.
+    weak var reordering: (any TableViewReorderingDataSource)?
+
+    init(_ dataSource: (any TableViewDataSource)?) {
+      editing = dataSource as? any TableViewEditingDataSource
+      reordering = dataSource as? any TableViewReorderingDataSource
     }
   }
 
-  private var dataSourceMethods: TableViewDataSourceMethods = []
-  private var delegateMethods: TableViewDelegateMethods = []
-
-  /// The data source when it declares `method`.
-  private func dataSource(_ method: TableViewDataSourceMethods) -> (any TableViewDataSource)? {
-    dataSourceMethods.contains(method) ? dataSource : nil
-  }
-
-  /// The delegate when it declares `method`.
-  private func delegate(_ method: TableViewDelegateMethods) -> (any TableViewDelegate)? {
-    delegateMethods.contains(method) ? delegate : nil
-  }
+  /// Read by tests to see the cast happen when the data source is set.
+  private(set) var dataSourceRoles = DataSourceRoles(nil)
 
   /// The height of rows whose delegate does not say otherwise. Default 1.
   open var rowHeight = 1 {
@@ -142,7 +144,7 @@ open class TableView: ScrollView {
     sectionStarts = [0]
     rowCount = 0
     if let dataSource {
-      let sections = self.dataSource(.numberOfSections)?.numberOfSections(in: self) ?? 1
+      let sections = dataSource.numberOfSections(in: self)
       for section in 0..<max(0, sections) {
         rowCount += max(0, dataSource.tableView(self, numberOfRowsInSection: section))
         sectionStarts.append(rowCount)
@@ -244,7 +246,7 @@ open class TableView: ScrollView {
     rowHeights.reserveCapacity(rowCount)
     var y = 0
     for section in 0..<(sectionStarts.count - 1) {
-      if let title = dataSource(.titleForHeader)?.tableView(self, titleForHeaderInSection: section) {
+      if let title = dataSource?.tableView(self, titleForHeaderInSection: section) {
         let header = Label(text: title)
         header.style = TextStyle(attributes: .bold)
         header.frame = Rect(x: 0, y: Double(y), width: visibleContentWidth, height: 1)
@@ -255,7 +257,7 @@ open class TableView: ScrollView {
       for row in 0..<(sectionStarts[section + 1] - sectionStarts[section]) {
         let height = max(
           1,
-          delegate(.heightForRow)?.tableView(self, heightForRowAt: IndexPath(row: row, section: section))
+          delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section))
             ?? rowHeight)
         rowTops.append(y)
         rowHeights.append(height)
@@ -392,17 +394,17 @@ open class TableView: ScrollView {
       return indexPath
     }
     var chosen: IndexPath? = indexPath
-    if let delegate = delegate(.willSelectRow) {
+    if let delegate {
       chosen = delegate.tableView(self, willSelectRowAt: indexPath)
     }
     guard let chosen, let position = position(of: chosen) else { return nil }
     let old = indexPathForSelectedRow
     let changes = old != nil && old != chosen
-    if changes, let old { delegate(.willDeselectRow)?.tableView(self, willDeselectRowAt: old) }
+    if changes, let old { delegate?.tableView(self, willDeselectRowAt: old) }
     setSelection(position)
     scrollToRow(at: chosen, at: .nearest)
-    if changes, let old { delegate(.didDeselectRow)?.tableView(self, didDeselectRowAt: old) }
-    delegate(.didSelectRow)?.tableView(self, didSelectRowAt: chosen)
+    if changes, let old { delegate?.tableView(self, didDeselectRowAt: old) }
+    delegate?.tableView(self, didSelectRowAt: chosen)
     return chosen
   }
 
@@ -537,7 +539,7 @@ open class TableView: ScrollView {
       selectFirstAccepted(from: 0, step: 1)
       return
     }
-    delegate(.performPrimaryAction)?.tableView(self, performPrimaryActionForRowAt: selected)
+    delegate?.tableView(self, performPrimaryActionForRowAt: selected)
   }
 
   /// Asks the data source to delete the selected row, if it may be edited. When the data
@@ -545,7 +547,7 @@ open class TableView: ScrollView {
   /// selected (else the section's last row), so repeated presses keep deleting down the list.
   public func deleteSelectedRow(_ sender: Any?) {
     guard let selected = indexPathForSelectedRow, canEditRow(at: selected),
-      let dataSource = dataSource(.commitEditing)
+      let dataSource = dataSourceRoles.editing
     else { return }
     dataSource.tableView(self, commit: .delete, forRowAt: selected)
     let rows = numberOfRows(inSection: selected.section)
@@ -577,24 +579,25 @@ open class TableView: ScrollView {
     moveSelectedRow(by: 1)
   }
 
-  /// UIKit's rule: a row is editable when the data source says so, or, when it does not
-  /// declare `canEditRowAt`, when it can commit an edit.
+  /// UIKit's rule: a row is editable when the data source commits edits (its
+  /// `canEditRowAt`, by default true, may still refuse).
   private func canEditRow(at indexPath: IndexPath) -> Bool {
-    guard dataSource != nil, dataSourceMethods.contains(.commitEditing) else { return false }
-    return dataSource(.canEditRow)?.tableView(self, canEditRowAt: indexPath) ?? true
+    dataSourceRoles.editing?.tableView(self, canEditRowAt: indexPath) ?? false
   }
 
-  /// UIKit's rule: a row is movable when the data source says so, or, when it does not
-  /// declare `canMoveRowAt`, when it can move rows.
+  /// UIKit's rule: a row is movable when the data source moves rows (its `canMoveRowAt`, by
+  /// default true, may still refuse).
   private func canMoveSelectedRow(by step: Int) -> Bool {
-    guard let selected = indexPathForSelectedRow, dataSource != nil, dataSourceMethods.contains(.moveRow),
+    guard let selected = indexPathForSelectedRow, let dataSource = dataSourceRoles.reordering,
       selected.row + step >= 0, selected.row + step < numberOfRows(inSection: selected.section)
     else { return false }
-    return dataSource(.canMoveRow)?.tableView(self, canMoveRowAt: selected) ?? true
+    return dataSource.tableView(self, canMoveRowAt: selected)
   }
 
   private func moveSelectedRow(by step: Int) {
-    guard canMoveSelectedRow(by: step), let selected = indexPathForSelectedRow, let dataSource else { return }
+    guard canMoveSelectedRow(by: step), let selected = indexPathForSelectedRow,
+      let dataSource = dataSourceRoles.reordering
+    else { return }
     let destination = IndexPath(row: selected.row + step, section: selected.section)
     dataSource.tableView(self, moveRowAt: selected, to: destination)
     moveRow(at: selected, to: destination)
@@ -629,7 +632,7 @@ open class TableView: ScrollView {
     guard let recognizer = sender as? GestureRecognizer,
       let row = indexPathForRow(at: recognizer.location(in: self)), row == indexPathForSelectedRow
     else { return }
-    delegate(.performPrimaryAction)?.tableView(self, performPrimaryActionForRowAt: row)
+    delegate?.tableView(self, performPrimaryActionForRowAt: row)
   }
 
   /// A cancelled touch selects nothing.
