@@ -55,6 +55,7 @@ bench: bench-deps
 	$(SWIFT) build -c release --product XKBBenchmarks
 	$(SWIFT) build -c release --product RendererBenchmarks
 	$(SWIFT) build -c release --product ParserBenchmarks
+	$(SWIFT) build -c release --product BindingBenchmarks
 	$(SWIFT) build -c release --product Checklists
 	cc -O2 -o $(NCURSES_BASELINE) Benchmarks/NcursesBaseline/ncurses_baseline.c \
 	  Benchmarks/CRendererScenes/scenes.c -IBenchmarks/CRendererScenes/include -lncursesw
@@ -64,6 +65,7 @@ bench: bench-deps
 	echo "== Renderer ==" && $$bin/RendererBenchmarks $(NCURSES_BASELINE) $$bin/Checklists && \
 	echo "== Input parser ==" && $$bin/ParserBenchmarks && \
 	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py && \
+	echo "== Bindings ==" && $$bin/BindingBenchmarks && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # libFuzzer on every parser of untrusted input, FUZZ_SECONDS each: the terminal input parser

@@ -144,6 +144,12 @@ let package = Package(
       swiftSettings: strict
     ),
     .executableTarget(
+      name: "BindingBenchmarks",
+      dependencies: ["ResponderKit", "BenchmarkSupport"],
+      path: "Benchmarks/BindingBenchmarks",
+      swiftSettings: strict
+    ),
+    .executableTarget(
       name: "XKBBenchmarks",
       dependencies: ["XKBKeyboard", "ResponderKit", "EventReplay", "CXKBBenchmarkLoop", "BenchmarkSupport"],
       path: "Benchmarks/XKBBenchmarks",

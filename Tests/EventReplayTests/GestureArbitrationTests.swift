@@ -130,6 +130,23 @@ struct GestureArbitrationTests {
     #expect(scene.log.entries == ["V.began", "V.ended"])
   }
 
+  /// UIGestureRecognizer.delaysTouchesBegan: when the recognizer fails, "the window delivers
+  /// these objects to the view in a touchesBegan(_:with:) message (and possibly a follow-up
+  /// touchesMoved(_:with:) message to inform it of the touches' current locations)": the view
+  /// hears where the touch began, then where it is now.
+  @Test func aDelayedTouchReachesTheViewWhereItBeganThenMovesToWhereItIs() {
+    let scene = GestureScene()
+    let spot = LocatingTouchView(frame: Rect(x: 0, y: 0, width: 40, height: 12), log: scene.log)
+    scene.view.addSubview(spot)
+    scene.attach(TapGestureRecognizer(), "tap").delaysTouchesBegan = true
+    // The tap's slop is 2 column units: at (7, 3) it is still possible, at (9, 3) it fails.
+    scene.driver.drag(from: Point(x: 5, y: 3), to: Point(x: 9, y: 3), steps: 2)
+    #expect(
+      scene.log.entries == [
+        "began (5, 3) phase began, started at the first sample", "moved (9, 3) from (5, 3)", "ended (9, 3)",
+      ])
+  }
+
   @Test func delaysTouchesEndedFalseDeliversTheFirstTapsEnd() {
     let scene = GestureScene()
     let double = TapGestureRecognizer()
@@ -164,6 +181,54 @@ struct GestureArbitrationTests {
     scene.attach(TapGestureRecognizer(), "tap")
     scene.driver.tap(x: 3, y: 2)
     #expect(scene.log.entries == ["control.touchCancel", "tap.ended"])
+  }
+
+  /// UIView.gestureRecognizerShouldBegin(_:): "the UISlider class uses this method to prevent
+  /// swipes parallel to the slider's travel direction and that start in the thumb". A drag
+  /// from the thumb along the track stays the slider's: its superview's pan fails, and the
+  /// slider sends valueChanged and touchUpInside instead of touchCancel.
+  @Test func aSliderKeepsADragAlongItsTrackThatStartsOnItsThumb() {
+    let scene = GestureScene()
+    let slider = loggingSlider(in: scene)
+    scene.attach(PanGestureRecognizer(), "pan")
+    // The thumb of a half-way slider 21 columns wide is at its column 10: screen (12, 2).
+    scene.driver.drag(from: Point(x: 12, y: 2), to: Point(x: 16, y: 2), steps: 2)
+    #expect(scene.log.entries == ["slider.valueChanged", "slider.valueChanged", "slider.touchUpInside"])
+    #expect(slider.value == 0.7)
+  }
+
+  /// The same for a swipe along the track.
+  @Test func aSliderKeepsASwipeAlongItsTrackThatStartsOnItsThumb() {
+    let scene = GestureScene()
+    let slider = loggingSlider(in: scene)
+    scene.attach(SwipeGestureRecognizer(), "swipe")
+    scene.driver.swipe(from: Point(x: 12, y: 2), direction: Point(x: 1, y: 0), distance: 8, steps: 4)
+    #expect(scene.log.entries.last == "slider.touchUpInside")
+    #expect(!scene.log.entries.contains { $0.hasPrefix("swipe.") || $0 == "slider.touchCancel" })
+    #expect(slider.value == 0.9)
+  }
+
+  /// Only a drag along the track from the thumb is refused: one across the track is the
+  /// pan's, and the slider's tracking is cancelled as for any control.
+  @Test func aDragAcrossTheSliderStillGoesToTheSuperviewsPan() {
+    let scene = GestureScene()
+    let slider = loggingSlider(in: scene)
+    scene.attach(PanGestureRecognizer(), "pan")
+    scene.driver.drag(from: Point(x: 12, y: 2), to: Point(x: 12, y: 6), steps: 2)
+    #expect(scene.log.entries == ["slider.touchCancel", "pan.began", "pan.changed", "pan.ended"])
+    #expect(slider.value == 0.5)
+  }
+
+  /// A half-way slider at (2, 2), 21 columns wide, in V, logging its control events.
+  private func loggingSlider(in scene: GestureScene) -> Slider {
+    let slider = Slider(frame: Rect(x: 2, y: 2, width: 21, height: 1), value: 0.5)
+    scene.view.addSubview(slider)
+    let probe = GestureProbe("slider", log: scene.log)
+    scene.probes.append(probe)
+    slider.addTarget(probe, action: .controlPressed, for: .touchUpInside)
+    slider.addTarget(probe, action: .controlCancelled, for: .touchCancel)
+    slider.addTarget(probe, action: .controlChanged, for: .valueChanged)
+    return slider
   }
 
   @Test func tapThatCancelsNothingFiresWithTheButton() {
@@ -227,5 +292,29 @@ struct GestureArbitrationTests {
     scene.driver.pinch(center: Point(x: 20, y: 6), from: 4, to: 10)
     scene.driver.advance(by: 2)
     #expect(recognizers.allSatisfy { $0.state == .possible && $0.numberOfTouches == 0 })
+  }
+}
+
+/// A view that logs where each touch is when it hears of it: `began (5, 3)`.
+private final class LocatingTouchView: View {
+  let log: GestureLog
+  init(frame: Rect, log: GestureLog) {
+    self.log = log
+    super.init(frame: frame)
+  }
+  override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    for touch in touches {
+      let start = touch.timestamp == event.timestamp ? "the event" : "the first sample"
+      log.entries.append("began \(cells(touch.location(in: self))) phase \(touch.phase), started at \(start)")
+    }
+  }
+  override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    for touch in touches {
+      log.entries.append(
+        "moved \(cells(touch.location(in: self))) from \(cells(touch.previousLocation(in: self)))")
+    }
+  }
+  override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    for touch in touches { log.entries.append("ended \(cells(touch.location(in: self)))") }
   }
 }

@@ -186,6 +186,24 @@ struct GestureRecognizerTests {
     #expect(scene.log.entries == ["V.began", "V.moved", "V.ended"])
   }
 
+  /// UIGestureRecognizer.isEnabled: a disabled recognizer "does not receive touches"; turned
+  /// back on, it recognizes again. Disabling one that is idle changes nothing else: it is not
+  /// recognizing, so it is not cancelled, and it does not stay failed.
+  @Test func aRecognizerDisabledWhileIdleRecognizesAgainOnceEnabled() {
+    let scene = GestureScene()
+    let tap = scene.attach(TapGestureRecognizer(), "tap")
+    tap.isEnabled = false
+    #expect(tap.state == .possible)
+    scene.driver.tap(x: 5, y: 3)
+    #expect(scene.log.entries == ["V.began", "V.ended"])
+    tap.isEnabled = true
+    scene.log.entries = []
+    scene.driver.advance(by: 1)
+    scene.driver.tap(x: 5, y: 3)
+    #expect(scene.log.entries == ["V.began", "V.cancelled", "tap.ended"])
+    #expect(tap.state == .possible)
+  }
+
   @Test func removingARecognizerStopsIt() {
     let scene = GestureScene()
     let tap = scene.attach(TapGestureRecognizer(), "tap")

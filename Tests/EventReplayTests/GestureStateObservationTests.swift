@@ -54,8 +54,11 @@ struct GestureStateObservationTests {
       ])
   }
 
-  /// The double tap recognizes: the single tap that waited for it fails and never fired.
-  @Test func aDoubleTapIsSeenToFailTheSingleTap() {
+  /// The double tap recognizes: the single tap that waited for it fails *because* it did
+  /// (UIGestureRecognizer.require(toFail:): "If otherGestureRecognizer transitions to
+  /// recognized or began, the receiver transitions to failed"), so observers see the double
+  /// tap recognized before the single tap fails; the single tap never fired.
+  @Test func aDoubleTapIsSeenToRecognizeBeforeTheSingleTapItFails() {
     let scene = GestureScene()
     let double = TapGestureRecognizer()
     double.numberOfTapsRequired = 2
@@ -68,8 +71,25 @@ struct GestureStateObservationTests {
     scene.driver.tap(x: 5, y: 3)
     #expect(
       scene.log.entries == [
-        "V.began", "V.began", "single→failed", "V.cancelled[2]", "double→ended", "double.ended",
+        "V.began", "V.began", "V.cancelled[2]", "double→ended", "single→failed", "double.ended",
         "single→possible", "double→possible",
+      ])
+  }
+
+  /// The same for a continuous winner: a tap that requires a long press to fail fails when
+  /// the press begins, and observers see `began` first (UIGestureRecognizer.require(toFail:)).
+  @Test func aLongPressIsSeenToBeginBeforeTheTapWaitingForItFails() {
+    let scene = GestureScene()
+    let press = scene.attach(LongPressGestureRecognizer(), "press")
+    let tap = scene.attach(TapGestureRecognizer(), "tap")
+    tap.require(toFail: press)
+    scene.observe(press, "press")
+    scene.observe(tap, "tap")
+    scene.driver.longPress(at: Point(x: 5, y: 3), duration: 0.7)
+    #expect(
+      scene.log.entries == [
+        "V.began", "V.cancelled", "press→began", "tap→failed", "press.began", "press→ended", "press.ended",
+        "tap→possible", "press→possible",
       ])
   }
 

@@ -7,6 +7,7 @@ extension Action {
   static let gesture = Action("test.gesture")
   static let controlPressed = Action("test.controlPressed")
   static let controlCancelled = Action("test.controlCancelled")
+  static let controlChanged = Action("test.controlChanged")
 }
 
 /// The order things happened in: views' touch calls, recognizers' actions, controls' events.
@@ -53,6 +54,7 @@ final class GestureProbe: Responder {
     }
     $0.add(.controlPressed) { probe in probe.log.entries.append("\(probe.name).touchUpInside") }
     $0.add(.controlCancelled) { probe in probe.log.entries.append("\(probe.name).touchCancel") }
+    $0.add(.controlChanged) { probe in probe.log.entries.append("\(probe.name).valueChanged") }
   }
 }
 

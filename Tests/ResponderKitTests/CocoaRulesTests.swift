@@ -140,6 +140,18 @@ private func makeApp(_ app: Application = Application()) -> (Application, Window
   return (app, window, root)
 }
 
+/// An application whose main menu has one item aimed at a `Performer` named "list".
+@MainActor
+private func makeAppWithMenuItem() -> (Application, Performer, MenuItem, Menu) {
+  let (app, _, root) = makeApp()
+  let list = Performer("list")
+  root.addSubview(list)
+  let item = MenuItem(title: "Rules", action: .rulesAction, target: list)
+  let menu = Menu(items: [item])
+  app.mainMenu = menu
+  return (app, list, item, menu)
+}
+
 // MARK: - Rule 1
 
 /// Rule 1: first-responder changes go through the overridable `becomeFirstResponder()` and
@@ -376,7 +388,7 @@ struct SystemCancelsTouchesRuleTests {
 /// AppKit's `supplementalTarget(forAction:sender:)` (UIResponder.target(forAction:withSender:),
 /// NSResponder.supplementalTarget(forAction:sender:)).
 @MainActor
-struct TargetHooksRuleTests {
+struct TargetForActionRuleTests {
   @Test func theSearchSendsWhereAnOverrideOfTargetForActionPoints() {
     let (app, window, root) = makeApp()
     let outer = Performer("outer"), redirector = Redirector(), helper = Helper()
@@ -391,7 +403,10 @@ struct TargetHooksRuleTests {
     #expect(outer.log.isEmpty)
   }
 
-  @Test func anOverrideAnsweringNilMeansGoOnUp() {
+  /// UIKit's `target(forAction:withSender:)` is the search: its answer is the result, so an
+  /// override answering nil ends it with nothing found ("nil if no responder object
+  /// implements it").
+  @Test func anOverrideAnsweringNilEndsTheSearch() {
     let (app, window, root) = makeApp()
     let outer = Performer("outer"), redirector = Redirector()
     outer.addSubview(redirector)
@@ -399,9 +414,9 @@ struct TargetHooksRuleTests {
     let focus = Gatekeeper()
     redirector.addSubview(focus)
     window.makeFirstResponder(focus)
-    #expect(app.sendAction(.rulesAction, to: nil, from: nil))
+    #expect(!app.sendAction(.rulesAction, to: nil, from: nil))
     #expect(redirector.asked == 1)
-    #expect(outer.log == ["outer.rules"])
+    #expect(outer.log.isEmpty)
   }
 
   @Test func callingTargetForActionDirectlyWalksUpNext() {
@@ -427,22 +442,16 @@ struct TargetHooksRuleTests {
     #expect(helper.performed == 1 && outer.log.isEmpty)
   }
 
-  @Test func classesThatOverrideNeitherHookAreKnownWithoutCallingThem() {
-    #expect(TargetHooks.kind(of: Redirector.self) == .hooked)
-    #expect(TargetHooks.kind(of: Supplementer.self) == .hooked)
-    #expect(TargetHooks.kind(of: View.self) != .hooked)
-    #expect(TargetHooks.kind(of: Performer.self) != .hooked)
-    #expect(TargetHooks.kind(of: Window.self) == .plain)
-    #expect(TargetHooks.kind(of: Application.self) == .plain)
-  }
-
-  @Test func onlyViewsThatKeepTheFrameworksSearchStepArePassedUnretained() {
-    #expect(TargetHooks.kind(of: View.self) == .plainView)
-    #expect(TargetHooks.kind(of: Gatekeeper.self) == .plainView)
-    // Its own canPerformAction, or its own next, runs app code: searched the normal way.
-    #expect(TargetHooks.kind(of: Performer.self) == .plain)
-    #expect(TargetHooks.kind(of: NextOverridingView.self) == .plain)
-    #expect(TargetHooks.kind(of: ViewController.self) == .plain)
+  /// Only the framework's own types declare what they keep, and only for objects of exactly
+  /// that type: a subclass may override anything, so its objects are asked.
+  @Test func onlyObjectsOfADeclaringTypeArePassedWithoutBeingAsked() {
+    #expect(View().keptDefaults.contains([.actionSearch, .viewLink]))
+    #expect(Window().keptDefaults == [.keyCommands, .keyUp])
+    for object: Responder in [
+      Gatekeeper(), Performer("p"), NextOverridingView(), Redirector(), ViewController(),
+    ] {
+      #expect(object.keptDefaults.isEmpty)
+    }
   }
 
   @Test func aViewThatOverridesNextIsFollowedThroughItsOverride() {
@@ -471,8 +480,7 @@ struct TargetHooksRuleTests {
     }
     window.makeFirstResponder(window)
     gate.allows = false
-    // The first search reads each class's kind; the next ones pass plain views unretained
-    // and stop at the gate, which answers through its own canPerformAction.
+    // Plain views are passed unretained; the gate answers through its own canPerformAction.
     for _ in 0..<2 { #expect(app.target(forAction: .rulesAction, to: nil, from: deepest) === middle) }
     let trace = ActionTrace()
     app.actionTrace = trace
@@ -481,11 +489,11 @@ struct TargetHooksRuleTests {
     app.actionTrace = nil
     #expect(middle.performed == 1)
     #expect(app.sendAction(.rulesAction, to: nil, from: deepest) && middle.performed == 2)
-    #expect(TargetHooks.kind(of: TableOnlyView.self) == .plainView)
   }
 }
 
-/// A view that only declares the action in its table: a plain view the unretained walk finds.
+/// A view that only declares the action in its table (and declares nothing kept, so it is
+/// asked through its methods).
 private final class TableOnlyView: View {
   var performed = 0
   override class var actionTable: ActionTable { actions }
@@ -544,6 +552,35 @@ struct ExplicitTargetsRuleTests {
     #expect(!app.validateItem(Item(.rulesAction)))
     #expect(app.sendAction(.rulesAction, to: nil, from: nil))
     #expect(refuser.performed == 1 && outer.log.isEmpty)
+  }
+
+  /// An item aimed at a target asks that target, as the chain search would: a target whose
+  /// `canPerformAction` says no disables the item (NSMenuItemValidation.validateMenuItem(_:):
+  /// "The object implementing this method must be the target of menuItem";
+  /// UIResponder.canPerformAction(_:withSender:): "enable or disable the specified command"),
+  /// while sending to it still delivers (UIApplication.sendAction(_:to:from:for:)).
+  @Test func aVetoingExplicitTargetDisablesItsItemWhileSendingToItStillDelivers() {
+    let (app, list, item, menu) = makeAppWithMenuItem()
+    #expect(menu.isItemEnabled(item))
+    list.allows = false
+    #expect(!menu.isItemEnabled(item))
+    #expect(!app.validateItem(item, target: list))
+    #expect(app.sendAction(.rulesAction, to: list, from: item))
+    #expect(list.log == ["list.rules"])
+  }
+
+  /// The same for a target that is not a responder (a model controller with an action table).
+  @Test func aVetoingNonResponderTargetDisablesTheItemToo() {
+    final class Refusing: ActionTarget {
+      var performed = 0
+      static let actionTable = ActionTable(Refusing.self) { $0.add(.rulesAction) { $0.performed += 1 } }
+      func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool { false }
+    }
+    let (app, _, _) = makeApp()
+    let target = Refusing()
+    #expect(!app.validateItem(Item(.rulesAction), target: target))
+    #expect(app.sendAction(.rulesAction, to: target, from: nil))
+    #expect(target.performed == 1)
   }
 }
 
@@ -630,6 +667,25 @@ struct KeyBindingCommandsStayInTheKeyWindowRuleTests {
     app.handle(.key(KeyEvent(keysym: .down)))
     #expect(list.log == ["list.moveDown"])
   }
+
+  /// A bound command nothing in the key window performs stops after the window and its
+  /// delegate: it reaches neither the application nor the application's delegate, and the
+  /// key ends unhandled (NSResponder.doCommand(by:) tries the receiver's chain — the key
+  /// window's — and an unperformed command ends in noResponder(for:), which beeps; key
+  /// bindings are not sent to NSApp the way nil-targeted actions are).
+  @Test func aKeyBindingNothingInTheKeyWindowPerformsNeverReachesTheApplicationOrItsDelegate() {
+    let s = Scene()
+    s.app.keyBindings.bind(KeySpec(keysym: .down, modifiers: []), to: [.ping])
+    s.app.probe.accepts = [.ping]
+    s.appDelegate.probe.accepts = [.ping]
+    s.app.handle(.key(key(.down)))
+    #expect(s.trace.performed.isEmpty)
+    #expect(!s.trace.visits.contains("app") && !s.trace.visits.contains("appDelegate"))
+    // The window's delegate is part of the window's chain and still gets it.
+    s.windowDelegate.probe.accepts = [.ping]
+    s.app.handle(.key(key(.down)))
+    #expect(s.trace.performed == ["windowDelegate.test.ping"])
+  }
 }
 
 // MARK: - Rule 8
@@ -681,12 +737,7 @@ struct TryToPerformIncludesDelegatesRuleTests {
 @MainActor
 struct ModalSessionsShutEverythingElseOutRuleTests {
   @Test func menuItemsReachOnlyTheModalWindowUnlessTheyWorkWhenModal() {
-    let (app, _, root) = makeApp()
-    let list = Performer("list")
-    root.addSubview(list)
-    let item = MenuItem(title: "Rules", action: .rulesAction, target: list)
-    let menu = Menu(items: [item])
-    app.mainMenu = menu
+    let (app, list, item, menu) = makeAppWithMenuItem()
     #expect(menu.isItemEnabled(item))
     let panel = Window(frame: Rect(x: 5, y: 2, width: 20, height: 4))
     panel.placement = .fixed

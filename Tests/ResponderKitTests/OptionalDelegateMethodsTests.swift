@@ -16,7 +16,16 @@ class ImplementingTableDelegate: TableViewDelegate {
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     calls.append("didSelect \(indexPath.row)")
   }
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int { 2 }
+}
+
+/// Rows two cells high.
+@MainActor
+final class TallRows: TableViewRowHeightDelegate {
+  var asked = 0
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int {
+    asked += 1
+    return 2
+  }
 }
 
 /// Three fruits, and nothing the user may change.
@@ -88,7 +97,6 @@ struct OptionalDelegateMethodsTests {
     app.handle(Input.key(.down))
     #expect(table.indexPathForSelectedRow?.row == 1)
     #expect(delegate.calls == ["willSelect 0", "willSelect 1", "didSelect 1"])
-    #expect(table.rectForRow(at: IndexPath(row: 1)).minY == 2, "heightForRowAt sized the rows")
   }
 
   /// A subclass overriding a method its conforming superclass implements is called: the
@@ -147,18 +155,36 @@ struct OptionalDelegateMethodsTests {
     #expect(fixed.items == ["apple", "banana", "cherry"])
   }
 
-  /// The conformance is read once, when the data source is set — as UIKit's table caches
-  /// `respondsToSelector:` in `setDataSource:` — not on each key: the cached roles are there
-  /// before any event, and are replaced only by setting another data source.
-  @Test func theRefiningProtocolsAreCastWhenTheDataSourceIsSet() {
+  /// UITableViewDelegate.tableView(_:heightForRowAt:): implemented, it sizes every row;
+  /// otherwise `rowHeight` does ("If your rows are the same height, do not override this
+  /// method; assign a value to the rowHeight property").
+  @Test func aRowHeightDelegateSizesRowsAndAPlainOneLeavesRowHeight() {
+    let source = PlainFruitSource()
+    table.dataSource = source
+    let tall = TallRows()
+    table.delegate = tall
+    #expect(table.rectForRow(at: IndexPath(row: 1)).minY == 2)
+    #expect(tall.asked == 3)
+    let plain = ImplementingTableDelegate()
+    table.delegate = plain
+    #expect(table.rectForRow(at: IndexPath(row: 1)).minY == 1)
+  }
+
+  /// The conformance is read once, when the data source or delegate is set — as UIKit's
+  /// table caches `respondsToSelector:` in `setDataSource:` — not on each key: the cached
+  /// roles are there before any event, and are replaced only by setting another.
+  @Test func theRefiningProtocolsAreCastWhenTheDataSourceOrDelegateIsSet() {
     let editing = EditingFruitSource()
     table.dataSource = editing
-    #expect(table.dataSourceRoles.editing === editing)
-    #expect(table.dataSourceRoles.reordering == nil)
+    #expect(table.roles.editing === editing)
+    #expect(table.roles.reordering == nil)
     let reordering = ReorderingFruitSource()
     table.dataSource = reordering
-    #expect(table.dataSourceRoles.editing == nil)
-    #expect(table.dataSourceRoles.reordering === reordering)
+    #expect(table.roles.editing == nil)
+    #expect(table.roles.reordering === reordering)
+    let tall = TallRows()
+    table.delegate = tall
+    #expect(table.roles.rowHeights === tall)
   }
 
   /// Data sources and delegates are weak, as UIKit's: one that went away is simply none, for
@@ -173,7 +199,7 @@ struct OptionalDelegateMethodsTests {
     }
     #expect(table.dataSource == nil)
     #expect(table.delegate == nil)
-    #expect(table.dataSourceRoles.editing == nil)
+    #expect(table.roles.editing == nil)
     #expect(!table.canPerformAction(.deleteBackward, withSender: nil))
     app.handle(Input.key(.backSpace))
     app.handle(Input.key(.down))

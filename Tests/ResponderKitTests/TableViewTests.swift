@@ -168,6 +168,16 @@ struct TableViewTests {
     #expect(log.log.filter { $0 == "willSelect 1" }.count == 2)
   }
 
+  /// The Gestures article's toggle: a table turns its double tap off for a while and on again,
+  /// and a double click activates the row again (UIGestureRecognizer.isEnabled).
+  @Test func aDoubleTapRecognizerTurnedOffAndOnAgainActivatesAgain() {
+    table.doubleTapRecognizer.isEnabled = false
+    table.doubleTapRecognizer.isEnabled = true
+    Input.tap(app, x: 2, y: 1, time: 0)
+    Input.tap(app, x: 2, y: 1, time: 0.2)
+    #expect(log.log == ["willSelect 1", "didSelect 1", "activate 1"])
+  }
+
   @Test func aDoubleTapOnARowTheDelegateRefusedActivatesNothing() {
     log.veto = [1]
     Input.tap(app, x: 2, y: 1, time: 0)

@@ -28,14 +28,20 @@ public final class ActionTable: Sendable {
   public let actions: [Action]
   /// The type the table was built for; nil for ``empty``, which fits every type.
   private let targetType: AnyClass?
+  /// The responder methods the table's own type declares it keeps as inherited: objects of
+  /// exactly that type (not of subclasses, which may override them) are passed by the chain's
+  /// walks without calling those methods. Declared, never guessed; empty unless the framework
+  /// says so for one of its own types.
+  private let keptDefaults: KeptDefaults
 
   /// An empty table: the object implements nothing.
-  public static let empty = ActionTable(methods: [], actions: [], targetType: nil)
+  public static let empty = ActionTable(methods: [], actions: [], targetType: nil, keeping: [])
 
-  private init(methods: [Method?], actions: [Action], targetType: AnyClass?) {
+  private init(methods: [Method?], actions: [Action], targetType: AnyClass?, keeping: KeptDefaults) {
     self.methods = methods
     self.actions = actions
     self.targetType = targetType
+    self.keptDefaults = keeping
     var bits = [UInt64](repeating: 0, count: (methods.count + 63) / 64)
     for (index, method) in methods.enumerated() where method != nil {
       bits[index / 64] |= 1 << UInt64(index % 64)
@@ -51,10 +57,26 @@ public final class ActionTable: Sendable {
     _ type: Target.Type, inheriting parent: ActionTable? = nil,
     _ build: (inout Builder<Target>) -> Void
   ) {
+    self.init(type, inheriting: parent, keeping: [], build)
+  }
+
+  /// A table for one of the framework's own types, declaring which responder methods that type
+  /// keeps as inherited (see ``KeptDefaults``).
+  convenience init<Target: AnyObject>(
+    _ type: Target.Type, inheriting parent: ActionTable? = nil, keeping kept: KeptDefaults,
+    _ build: (inout Builder<Target>) -> Void
+  ) {
     let parent = parent ?? ActionTable.superclassTable(of: type)
     var builder = Builder<Target>(methods: parent.methods, actions: parent.actions)
     build(&builder)
-    self.init(methods: builder.methods, actions: builder.actions, targetType: type)
+    self.init(methods: builder.methods, actions: builder.actions, targetType: type, keeping: kept)
+  }
+
+  /// What objects of `type` may assume of their class's methods: ``keptDefaults`` when the
+  /// table was built for exactly `type`, else nothing (a subclass may override anything).
+  func keptDefaults(of type: AnyClass) -> KeptDefaults {
+    guard let targetType, ObjectIdentifier(targetType) == ObjectIdentifier(type) else { return [] }
+    return keptDefaults
   }
 
   /// The table of `type`'s superclass, or ``empty``.
@@ -150,6 +172,32 @@ public final class ActionTable: Sendable {
       methods[action.index] = nil
       actions.removeAll { $0 == action }
     }
+  }
+}
+
+extension ActionTable {
+  /// Responder methods a type declares it keeps as inherited, so that the chain's walks may
+  /// pass its objects without calling them: the fast path of the nil-target search and the key
+  /// path, declared in the type's table rather than found by inspecting the class. Whatever is
+  /// declared, an object the walks do not pass is asked through its overridable methods, so an
+  /// override, its `super` call and a delegate see the same answers either way.
+  struct KeptDefaults: OptionSet {
+    let rawValue: UInt8
+    /// ``Responder/target(forAction:withSender:)``, ``Responder/canPerformAction(_:withSender:)``,
+    /// ``Responder/supplementalTarget(forAction:sender:)`` and ``Responder/next``: the object's
+    /// part of the search is "its table has the action", and a view's next is its links'.
+    static let actionSearch = KeptDefaults(rawValue: 1)
+    /// ``Responder/keyCommands``: the object offers none.
+    static let keyCommands = KeptDefaults(rawValue: 2)
+    /// ``Responder/keyDown(with:)``: the object passes the key on.
+    static let keyDown = KeptDefaults(rawValue: 4)
+    /// ``Responder/keyUp(with:)``: the object passes the key on.
+    static let keyUp = KeptDefaults(rawValue: 8)
+    /// All of them.
+    static let all: KeptDefaults = [.actionSearch, .keyCommands, .keyDown, .keyUp]
+    /// Set by an object on itself, never declared: a view that keeps ``actionSearch``, whose
+    /// next responder the walks may read from its link.
+    static let viewLink = KeptDefaults(rawValue: 64)
   }
 }
 

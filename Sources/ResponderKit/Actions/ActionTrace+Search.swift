@@ -5,6 +5,8 @@
 protocol SearchTrace {
   /// False for ``ActionTrace/Off``: the search may then take paths that record nothing.
   static var isRecording: Bool { get }
+  /// The trace recorded into, for the overridable search methods (nil for ``ActionTrace/Off``).
+  var recorder: ActionTrace? { get }
   /// Records a fact; `text` is only built when recording.
   func note(_ text: @autoclosure () -> String)
   /// Records a visit (`reason` nil: chosen); the reason is only worked out when recording.
@@ -19,6 +21,7 @@ extension ActionTrace {
   /// Tracing off: every call is empty and inlined away.
   struct Off: SearchTrace {
     static var isRecording: Bool { false }
+    var recorder: ActionTrace? { nil }
     @inline(__always) func note(_ text: @autoclosure () -> String) {}
     @inline(__always) func visit(_ object: AnyObject, _ reason: @autoclosure () -> ActionTrace.SkipReason?) {}
     @inline(__always) func finish(_ outcome: @autoclosure () -> String) {}
@@ -29,6 +32,7 @@ extension ActionTrace {
   struct On: SearchTrace {
     let trace: ActionTrace
     static var isRecording: Bool { true }
+    var recorder: ActionTrace? { trace }
     func note(_ text: @autoclosure () -> String) { trace.note(text()) }
     func visit(_ object: AnyObject, _ reason: @autoclosure () -> ActionTrace.SkipReason?) {
       trace.visit(object, reason())

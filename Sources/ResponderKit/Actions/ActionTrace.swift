@@ -123,6 +123,23 @@ public final class ActionTrace {
   /// `keyDown`, a control's events) record here without knowing their application.
   static var current: ActionTrace?
 
+  /// The trace recording the nil-target search in progress, if any: the overridable
+  /// `target(forAction:withSender:)` methods record their steps here. Set only for the search
+  /// itself, so that searches made to validate items are not recorded.
+  static var searching: ActionTrace?
+
+  /// The object the last visit chose, to tell a redirect from the chain's own answer.
+  private var chosen: ObjectIdentifier?
+
+  /// Records `answer`, given by `responder`'s `target(forAction:withSender:)`, as a redirect
+  /// unless the search chose it (an override or a supplemental target named it).
+  func noteAnswer(_ answer: AnyObject, of responder: Responder, for action: Action) {
+    guard chosen != ObjectIdentifier(answer) else { return }
+    note("  \(ActionTrace.name(ofObject: responder)) redirects to \(ActionTrace.name(ofObject: answer))")
+    visit(answer, Application.ResolvedTarget(explicit: answer, action) == nil ? .doesNotImplement : nil)
+    chosen = ObjectIdentifier(answer)
+  }
+
   private var open: [Entry] = []
   private var previous: ActionTrace?
 
@@ -162,6 +179,7 @@ public final class ActionTrace {
   func note(_ text: String) { open.last?.steps.append(.note(text)) }
 
   func visit(_ object: AnyObject, _ reason: SkipReason?) {
+    if reason == nil { chosen = ObjectIdentifier(object) }
     open.last?.steps.append(.visit(ActionTrace.name(ofObject: object), reason))
   }
 

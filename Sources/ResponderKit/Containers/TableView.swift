@@ -69,34 +69,36 @@ open class TableView: ScrollView {
   /// (``TableViewReorderingDataSource``), and reloads.
   public weak var dataSource: (any TableViewDataSource)? {
     didSet {
-      dataSourceRoles = DataSourceRoles(dataSource)
+      roles.editing = dataSource as? any TableViewEditingDataSource
+      roles.reordering = dataSource as? any TableViewReorderingDataSource
       reloadData()
     }
   }
 
-  /// The selection's steer and listener, held weakly. Setting it reloads (it may size rows).
+  /// The selection's steer and listener, held weakly. Setting it casts it once to
+  /// ``TableViewRowHeightDelegate`` (rows of their own heights), and reloads.
   public weak var delegate: (any TableViewDelegate)? {
-    didSet { reloadData() }
+    didSet {
+      roles.rowHeights = delegate as? any TableViewRowHeightDelegate
+      reloadData()
+    }
   }
 
-  /// The data source's refining protocols, cast once when it is set, never per event: the
-  /// `respondsToSelector:` bit-field an Objective-C table caches in `setDataSource:`, filled
-  /// by the language. Each field is the data source itself when it conforms, nil otherwise
-  /// (weak, so a data source that goes away leaves both nil).
-  struct DataSourceRoles {
+  /// The refining protocols of the data source and delegate, cast once when they are set,
+  /// never per event: the `respondsToSelector:` bit-field an Objective-C table caches in
+  /// `setDataSource:` and `setDelegate:`, filled by the language. Each field is the object
+  /// itself when it conforms, nil otherwise (weak, so one that goes away leaves nil).
+  struct Roles {
     /// The data source as one that commits edits, or nil: no row is editable.
     weak var editing: (any TableViewEditingDataSource)?
     /// The data source as one that moves rows, or nil: no row is movable.
     weak var reordering: (any TableViewReorderingDataSource)?
-
-    init(_ dataSource: (any TableViewDataSource)?) {
-      editing = dataSource as? any TableViewEditingDataSource
-      reordering = dataSource as? any TableViewReorderingDataSource
-    }
+    /// The delegate as one that sizes rows, or nil: every row is ``TableView/rowHeight`` high.
+    weak var rowHeights: (any TableViewRowHeightDelegate)?
   }
 
-  /// Read by tests to see the cast happen when the data source is set.
-  private(set) var dataSourceRoles = DataSourceRoles(nil)
+  /// Internal, not private, so tests can see the casts happen in the setters.
+  private(set) var roles = Roles()
 
   /// The height of rows whose delegate does not say otherwise. Default 1.
   open var rowHeight = 1 {
@@ -254,11 +256,17 @@ open class TableView: ScrollView {
         addSubview(header)
         y += 1
       }
-      for row in 0..<(sectionStarts[section + 1] - sectionStarts[section]) {
-        let height = max(
-          1,
-          delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section))
-            ?? rowHeight)
+      let rows = sectionStarts[section + 1] - sectionStarts[section]
+      guard let heights = roles.rowHeights else {
+        // One height for every row: no per-row call, so a long table re-counts quickly.
+        let height = max(1, rowHeight)
+        rowTops.append(contentsOf: stride(from: y, to: y + rows * height, by: height))
+        rowHeights.append(contentsOf: repeatElement(height, count: rows))
+        y += rows * height
+        continue
+      }
+      for row in 0..<rows {
+        let height = max(1, heights.tableView(self, heightForRowAt: IndexPath(row: row, section: section)))
         rowTops.append(y)
         rowHeights.append(height)
         y += height
@@ -547,7 +555,7 @@ open class TableView: ScrollView {
   /// selected (else the section's last row), so repeated presses keep deleting down the list.
   public func deleteSelectedRow(_ sender: Any?) {
     guard let selected = indexPathForSelectedRow, canEditRow(at: selected),
-      let dataSource = dataSourceRoles.editing
+      let dataSource = roles.editing
     else { return }
     dataSource.tableView(self, commit: .delete, forRowAt: selected)
     let rows = numberOfRows(inSection: selected.section)
@@ -582,13 +590,13 @@ open class TableView: ScrollView {
   /// UIKit's rule: a row is editable when the data source commits edits (its
   /// `canEditRowAt`, by default true, may still refuse).
   private func canEditRow(at indexPath: IndexPath) -> Bool {
-    dataSourceRoles.editing?.tableView(self, canEditRowAt: indexPath) ?? false
+    roles.editing?.tableView(self, canEditRowAt: indexPath) ?? false
   }
 
   /// UIKit's rule: a row is movable when the data source moves rows (its `canMoveRowAt`, by
   /// default true, may still refuse).
   private func canMoveSelectedRow(by step: Int) -> Bool {
-    guard let selected = indexPathForSelectedRow, let dataSource = dataSourceRoles.reordering,
+    guard let selected = indexPathForSelectedRow, let dataSource = roles.reordering,
       selected.row + step >= 0, selected.row + step < numberOfRows(inSection: selected.section)
     else { return false }
     return dataSource.tableView(self, canMoveRowAt: selected)
@@ -596,7 +604,7 @@ open class TableView: ScrollView {
 
   private func moveSelectedRow(by step: Int) {
     guard canMoveSelectedRow(by: step), let selected = indexPathForSelectedRow,
-      let dataSource = dataSourceRoles.reordering
+      let dataSource = roles.reordering
     else { return }
     let destination = IndexPath(row: selected.row + step, section: selected.section)
     dataSource.tableView(self, moveRowAt: selected, to: destination)

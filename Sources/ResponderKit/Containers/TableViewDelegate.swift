@@ -1,9 +1,10 @@
 import Foundation
 
-/// Hears about and steers a ``TableView``'s selection, and sizes rows. Held weakly; every
-/// method is optional: each has a default in an extension that does what UIKit does when the
-/// method is missing, so implementing one is all it takes for the table to call it (see
-/// <doc:OptionalDelegateMethods>).
+/// Hears about and steers a ``TableView``'s selection. Held weakly; every method is optional:
+/// each has a default in an extension that does what UIKit does when the method is missing,
+/// so implementing one is all it takes for the table to call it (see
+/// <doc:OptionalDelegateMethods>). Rows of different heights come from a delegate that
+/// conforms to ``TableViewRowHeightDelegate``.
 ///
 /// For a selection the user makes (keys, taps) the order is UIKit's: `willSelectRowAt`,
 /// `willDeselectRowAt` (old row), `didDeselectRowAt` (old row), `didSelectRowAt`.
@@ -22,8 +23,6 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
   /// The user activated the selected row: Return, or a double tap.
   func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath)
-  /// The height of a row in cells, at least 1. Default: ``TableView/rowHeight``.
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int
 }
 
 extension TableViewDelegate {
@@ -39,8 +38,4 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
   /// Does nothing.
   public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {}
-  /// The table's ``TableView/rowHeight``.
-  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int {
-    tableView.rowHeight
-  }
 }

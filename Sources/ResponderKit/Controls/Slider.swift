@@ -50,6 +50,8 @@ open class Slider: Control {
   open override var canBecomeFirstResponder: Bool { isEnabled }
 
   private var changedDuringTouch = false
+  /// Whether the tracked touch came down on the thumb.
+  private var trackingBeganOnThumb = false
 
   /// The value at a column of the track: the first column is the minimum, the last the
   /// maximum.
@@ -78,9 +80,39 @@ open class Slider: Control {
     }
   }
 
+  /// Refuses another view's pan or swipe that would take a drag starting on the thumb along
+  /// the track, so the slider tracks it: UIKit's `UISlider`, which
+  /// `UIView.gestureRecognizerShouldBegin(_:)` names as preventing "swipes parallel to the
+  /// slider's travel direction and that start in the thumb". A recognizer attached to the
+  /// slider itself is not refused.
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    guard gestureRecognizer.view !== self,
+      gestureRecognizer is PanGestureRecognizer || gestureRecognizer is SwipeGestureRecognizer
+    else { return true }
+    return !gestureRecognizer.trackedTouches.contains(where: isDragAlongTrackFromThumb)
+  }
+
+  /// Whether `touch` began on this slider's thumb and has moved more along the track than
+  /// across it (a row counting two columns, as for every gesture distance).
+  private func isDragAlongTrackFromThumb(_ touch: Touch) -> Bool {
+    guard touch.view === self else { return false }
+    // While tracking, the thumb has followed the touch: where it was at touch-down counts.
+    let onThumb = isTracking ? trackingBeganOnThumb : isOnThumb(convert(fromScreen: touch.startLocation))
+    guard onThumb else { return false }
+    let along = abs(touch.screenLocation.x - touch.startLocation.x)
+    let across = abs(touch.screenLocation.y - touch.startLocation.y) * 2
+    return along > across
+  }
+
+  /// Whether a point of this view is in the thumb's column.
+  private func isOnThumb(_ point: Point) -> Bool {
+    Int((point.x - bounds.minX).rounded(.down)) == thumbColumn
+  }
+
   /// Moves the thumb to the touch.
   open override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
     changedDuringTouch = false
+    trackingBeganOnThumb = isOnThumb(touch.location(in: self))
     follow(touch)
     return true
   }

@@ -185,12 +185,14 @@ final class GestureArbiter {
     recognizer.wantsToBegin = false
     // A continuous gesture that begins fails every undecided rival; a discrete one only those
     // recognizing in the same pass, so a double tap still counts after a single tap fired.
-    for other in live where other !== recognizer && isUndecided(other) {
+    // They are chosen now and kept from admission, so that no arbitration the views' code
+    // below may start admits one.
+    let losers = live.filter { other in
+      guard other !== recognizer, isUndecided(other) else { return false }
       let rivals = (recognizer.isContinuous || other.wantsToBegin) && excludes(recognizer, other)
-      if rivals || requirements(of: other).contains(where: { $0 === recognizer }) {
-        fail(other)
-      }
+      return rivals || requirements(of: other).contains { $0 === recognizer }
     }
+    for loser in losers { loser.wantsToBegin = false }
     if recognizer.cancelsTouchesInView {
       // Documented order: the views' touches are cancelled just before the first action.
       var cancelled: [Touch] = []
@@ -200,7 +202,11 @@ final class GestureArbiter {
       }
       deliver(cancelled.map { ($0, TouchPhase.cancelled) }, event: nil)
     }
-    if recognizer.needsAction { recognizer.sendActions() }
+    // The losers fail because this one recognized (require(toFail:)), so observers hear of its
+    // state first; its targets still act with the losers failed.
+    recognizer.publishState()
+    for loser in losers { fail(loser) }
+    if recognizer.needsAction { recognizer.sendActions(published: true) }
   }
 
   // MARK: Views
@@ -219,12 +225,23 @@ final class GestureArbiter {
       }
     }
     var deliveries: [(Touch, TouchPhase)] = []
+    var late: [Touch] = []
     for touch in candidates where touch.isDelivered && touch.view != nil && !touch.viewFinished {
       let inEvent = eventTouches.contains { $0 === touch }
       if !touch.viewBegan {
         if isWithheld(touch, by: \.delaysTouchesBegan) { continue }
         touch.viewBegan = true
         deliveries.append((touch, .began))
+        // A began held back while the touch moved: the view hears where it began, then one
+        // move to where it is now (UIGestureRecognizer.delaysTouchesBegan).
+        if touch.phase != .began {
+          late.append(touch)
+          if touch.phase == .moved || touch.phase == .stationary,
+            touch.screenLocation != touch.startLocation
+          {
+            deliveries.append((touch, .moved))
+          }
+        }
       } else if inEvent, touch.phase == .moved {
         deliveries.append((touch, .moved))
       }
@@ -233,14 +250,15 @@ final class GestureArbiter {
       touch.viewFinished = true
       deliveries.append((touch, touch.phase))
     }
-    deliver(deliveries, event: event)
+    deliver(deliveries, event: event, late: late)
     for touch in candidates where touch.phase == .ended || touch.phase == .cancelled {
       if touch.viewFinished || !touch.isDelivered || touch.view == nil { touch.view = nil }
     }
   }
 
   /// Sends each phase to each view, touches of a view and phase together, as the window does.
-  private func deliver(_ deliveries: [(Touch, TouchPhase)], event: Event?) {
+  /// The `late` touches' began is delivered as they began, and their next move as from there.
+  private func deliver(_ deliveries: [(Touch, TouchPhase)], event: Event?, late: [Touch] = []) {
     guard !deliveries.isEmpty else { return }
     let event =
       event
@@ -259,8 +277,14 @@ final class GestureArbiter {
       }
       for (view, touches) in groups {
         switch phase {
-        case .began: view.touchesBegan(touches, with: event)
-        case .moved: view.touchesMoved(touches, with: event)
+        case .began:
+          let replayed = late.filter { touches.contains($0) }
+          Touch.presentingStart(of: replayed) { view.touchesBegan(touches, with: event) }
+        case .moved:
+          let replayed = late.filter { touches.contains($0) }
+          Touch.presentingStart(of: replayed, asPreviousOnly: true) {
+            view.touchesMoved(touches, with: event)
+          }
         case .ended: view.touchesEnded(touches, with: event)
         case .cancelled: view.touchesCancelled(touches, with: event)
         case .stationary: break

@@ -81,14 +81,17 @@ open class GestureRecognizer {
   /// The delegate that arbitrates this recognizer's gestures, held weakly.
   public weak var delegate: (any GestureRecognizerDelegate)?
 
-  /// Whether the recognizer sees touches. Disabling it while it recognizes cancels the gesture;
-  /// either way it drops the touches it tracks and only sees new ones once re-enabled.
+  /// Whether the recognizer sees touches. Disabling it while it recognizes cancels the gesture,
+  /// while it follows touches fails it; either way it drops the touches it tracks and only sees
+  /// new ones once re-enabled. An idle recognizer stays possible.
   public var isEnabled = true {
     didSet {
       guard isEnabled != oldValue, !isEnabled else { return }
       if state == .began || state == .changed {
         state = .cancelled
-      } else if state == .possible {
+      } else if state == .possible, !trackedTouches.isEmpty {
+        // Only a recognizer that follows touches is reset when its sequence ends: an idle one
+        // that failed here would stay failed for ever.
         state = .failed
       }
       view?.window?.gestureArbiter.settle()
@@ -111,7 +114,8 @@ open class GestureRecognizer {
   var failureRequirements: [WeakGestureRecognizer] = []
 
   /// Makes this recognizer wait until `other` fails: a recognized gesture is held back until
-  /// then, and fails if `other` recognizes (a single tap that requires a double tap to fail).
+  /// then, and fails if `other` recognizes or begins (a single tap that requires a double tap
+  /// to fail) — after `other`'s state change, which observers hear of first.
   public func require(toFail other: GestureRecognizer) {
     guard other !== self, !failureRequirements.contains(where: { $0.object === other }) else { return }
     failureRequirements.append(WeakGestureRecognizer(other))
@@ -175,7 +179,8 @@ open class GestureRecognizer {
   /// The handler sees the states the targets see, when they see them: a recognizer waiting for
   /// another to fail stays possible to observers until the wait is over, and a continuous
   /// gesture reports each `changed`, as its action does. Failed is reported as the recognizer
-  /// fails, cancelled and the recognized states just before the targets get their actions.
+  /// fails, cancelled and the recognized states just before the targets get their actions; a
+  /// recognizer that fails because another recognized is reported after that one's state.
   public func observeState(
     _ changeHandler: @escaping @MainActor (GestureRecognizer, StateChange) -> Void
   ) -> StateObservation {
@@ -186,7 +191,7 @@ open class GestureRecognizer {
 
   /// Tells the observers of the current state, unless they know it already (a continuous
   /// gesture's repeated `changed` excepted).
-  private func publishState() {
+  func publishState() {
     let change = StateChange(oldValue: publishedState, newValue: state)
     guard change.oldValue != change.newValue || state == .changed else { return }
     publishedState = state
@@ -314,10 +319,11 @@ open class GestureRecognizer {
 
   // MARK: Window side
 
-  /// Sends the actions of the current state to every target.
-  func sendActions() {
+  /// Sends the actions of the current state to every target, telling the observers first
+  /// unless the caller already did.
+  func sendActions(published: Bool = false) {
     needsAction = false
-    publishState()
+    if !published { publishState() }
     guard let app = view?.window?.application else { return }
     for target in targets {
       app.sendAction(target.action, to: target.reference, from: self)

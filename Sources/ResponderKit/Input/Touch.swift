@@ -68,6 +68,25 @@ public final class Touch: Hashable, Identifiable {
     self.modifierFlags = []
   }
 
+  /// Runs `body` with `touches` showing their start — phase began, the location and time they
+  /// began with — or, `asPreviousOnly`, with the start as their previous location: how a view
+  /// hears late of touches a gesture recognizer held back (`delaysTouchesBegan`).
+  static func presentingStart(of touches: [Touch], asPreviousOnly: Bool = false, _ body: () -> Void) {
+    guard !touches.isEmpty else { return body() }
+    let saved = touches.map { ($0.phase, $0.timestamp, $0.screenLocation, $0.previousScreenLocation) }
+    for touch in touches {
+      touch.previousScreenLocation = touch.startLocation
+      guard !asPreviousOnly else { continue }
+      touch.phase = .began
+      touch.timestamp = touch.startTimestamp
+      touch.screenLocation = touch.startLocation
+    }
+    body()
+    for (touch, state) in zip(touches, saved) {
+      (touch.phase, touch.timestamp, touch.screenLocation, touch.previousScreenLocation) = state
+    }
+  }
+
   /// The location in `view`'s coordinates; nil means the window's (screen cells when there
   /// is no window).
   public func location(in view: View?) -> Point {

@@ -20,13 +20,13 @@ public final class KeyCommandOverlay {
     public var title: String
   }
 
-  init(application: Application) { applicationLink = .passUnretained(application) }
+  init(application: Application) { applicationLink = UnretainedReference(application) }
 
   /// The application showing the overlay, nil once it is gone.
-  private var application: Application? { applicationLink?.takeUnretainedValue() }
-  // Unowned(unsafe), not weak (see `Window.application`): the application clears it in its
-  // deinit (`applicationDidEnd()`), so it never dangles.
-  private var applicationLink: Unmanaged<Application>?
+  private var application: Application? { applicationLink?.object }
+  // Unretained, not weak (see `Window.application`): the application clears it in its deinit
+  // (`applicationDidEnd()`), so it never dangles.
+  private var applicationLink: UnretainedReference<Application>?
 
   /// The application is going away.
   func applicationDidEnd() { applicationLink = nil }
@@ -38,7 +38,9 @@ public final class KeyCommandOverlay {
   }
 
   /// Whether the overlay is on screen.
-  @exclusivity(unchecked) public private(set) var isShowing = false  // read on every key
+  public var isShowing: Bool { showing }
+  // Read on every key: storage only this module sees has no runtime exclusivity check.
+  private var showing = false
 
   /// What the overlay lists (computed when it opens).
   public private(set) var entries: [Entry] = []
@@ -74,14 +76,14 @@ public final class KeyCommandOverlay {
     guard isEnabled, let application else { return }
     entries = availableEntries()
     scrollOffset = 0
-    isShowing = true
+    showing = true
     application.setNeedsDisplay()
   }
 
   /// Closes the overlay.
   public func dismiss() {
     guard isShowing else { return }
-    isShowing = false
+    showing = false
     application?.setNeedsDisplay()
   }
 

@@ -30,9 +30,9 @@ extension Application {
   /// Sends `action` to `target`, or when `target` is nil, to the first object that can
   /// perform it, searched in Cocoa's order (see ``target(forAction:to:from:)``). Returns
   /// whether some object performed it. A non-nil target whose table has the action performs
-  /// it, whatever its `canPerformAction(_:withSender:)` says (that question belongs to the
-  /// search, validation to the user interface); one without it gets nothing and the result is
-  /// false: there is no fallback to the chain.
+  /// it, whatever its `canPerformAction(_:withSender:)` says (UIKit's direct send; the answer
+  /// disables a menu item aimed at it, see ``validateItem(_:target:)``); one without it gets
+  /// nothing and the result is false: there is no fallback to the chain.
   @discardableResult
   public func sendAction(_ action: Action, to target: AnyObject?, from sender: Any?, for event: Event? = nil)
     -> Bool
@@ -114,18 +114,22 @@ extension Application {
   /// When a window has no first responder but itself, its search starts at `sender` if the
   /// sender is a view in that window (so a button reaches its view controller, as in UIKit),
   /// else at the window's deepest visible content view controller
-  /// (``Window/contentResponder``). Objects whose ``Responder/canPerformAction(_:withSender:)``
-  /// says no are skipped; a class that overrides ``Responder/target(forAction:withSender:)``
-  /// answers for its objects, and ``Responder/supplementalTarget(forAction:sender:)`` is asked
-  /// of an object that cannot perform the action itself (AppKit).
+  /// (``Window/contentResponder``). The search is that responder's
+  /// ``Responder/target(forAction:withSender:)``: UIKit's recursion up the chain, with these
+  /// steps in Window's and Application's overrides. Objects whose
+  /// ``Responder/canPerformAction(_:withSender:)`` says no are skipped, and
+  /// ``Responder/supplementalTarget(forAction:sender:)`` is asked of an object that cannot
+  /// perform the action itself (AppKit).
   public func target(forAction action: Action, to target: AnyObject?, from sender: Any?) -> AnyObject? {
     resolveTarget(action, to: target, from: sender, ActionTrace.Off())?.object
   }
 
   /// Whether `item` should be enabled: its action resolves to a target (its own, or through
-  /// the chain) and that target's `validate(_:)` agrees. Nothing found means disabled, and
-  /// so does, during a modal session, a target outside the modal window (see
-  /// ``Responder/worksWhenModal`` and ``MenuItem/worksWhenModal``).
+  /// the chain) that can perform it now — the search asks each responder's
+  /// `canPerformAction(_:withSender:)`, and an item's own target is asked it too — and that
+  /// target's `validate(_:)` agrees. Nothing found means disabled, and so does, during a modal
+  /// session, a target outside the modal window (see ``Responder/worksWhenModal`` and
+  /// ``MenuItem/worksWhenModal``).
   ///
   /// Named apart from ``Responder/validate(_:)``, which the application inherits as a
   /// target: with the same name, `app.validate(item)` would pick that one and always say yes.
@@ -142,10 +146,16 @@ extension Application {
       return .doesNotImplement
     }
     if let modal = modalWindow, !allowsDuringModal(resolved, modal, item) { return .modalShutOut }
+    // The search asked `canPerformAction` of a target it found; a target named by the item is
+    // asked here, so that it can disable the item too (sending to it still delivers).
     let enabled: Bool
     switch resolved {
-    case .responder(let responder): enabled = responder.validate(item)
-    case .other(let object): enabled = object.validate(item)
+    case .responder(let responder):
+      if target != nil, !responder.canPerformAction(action, withSender: item) { return .cannotPerform }
+      enabled = responder.validate(item)
+    case .other(let object):
+      if target != nil, !object.canPerformAction(action, withSender: item) { return .cannotPerform }
+      enabled = object.validate(item)
     }
     return enabled ? nil : .vetoedByValidation
   }
@@ -165,6 +175,9 @@ extension Application {
   }
 
   /// The search itself; `trace` records each object visited and why it was passed by.
+  ///
+  /// A nil target is UIKit's recursion, `target(forAction:withSender:)` from where the key
+  /// window's search starts, with AppKit's steps in Window's and Application's overrides.
   func resolveTarget<Trace: SearchTrace>(
     _ action: Action, to target: AnyObject?, from sender: Any?, _ trace: Trace
   ) -> ResolvedTarget? {
@@ -173,120 +186,22 @@ extension Application {
       trace.visit(target, resolved == nil ? .doesNotImplement : nil)
       return resolved
     }
-    let key = keyWindow
-    if let key {
+    // Only this search records into the trace (a search made to validate an item does not).
+    let outer = ActionTrace.searching
+    if Trace.isRecording || outer != nil { ActionTrace.searching = trace.recorder }
+    defer { if Trace.isRecording || outer != nil { ActionTrace.searching = outer } }
+    let start: Responder
+    if let key = keyWindow {
       trace.note("key window \(ActionTrace.name(ofObject: key))")
-      if let found = search(key, action, sender, trace) { return found }
-    }
-    if let main = modalWindow ?? mainWindow, main !== key {
+      start = key.searchStart(for: sender)
+    } else if let main = modalWindow ?? mainWindow {
       trace.note("\(modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(ofObject: main))")
-      if let found = search(main, action, sender, trace) { return found }
-    }
-    trace.note("the application")
-    if let found = step(self, action, sender, trace) { return found }
-    if let delegate = delegateActionTarget {
-      let can = delegate.canPerformAction(action, withSender: sender)
-      trace.visit(delegate, can ? nil : skipReason(delegate, action))
-      if can { return .other(delegate) }
-    }
-    return nil
-  }
-
-  /// One responder's part of the search, hooks included (see `Responder.searchStep`).
-  @inline(__always)
-  private func step<Trace: SearchTrace>(
-    _ responder: Responder, _ action: Action, _ sender: Any?, _ trace: Trace
-  )
-    -> ResolvedTarget?
-  {
-    guard case .found(let object) = responder.searchStep(action, sender) else {
-      trace.visit(responder, skipReason(responder, action))
-      return nil
-    }
-    if object === responder {
-      trace.visit(responder, nil)
-      return .responder(responder)
-    }
-    trace.note(
-      "  \(ActionTrace.name(ofObject: responder)) redirects to \(ActionTrace.name(ofObject: object))")
-    let resolved = ResolvedTarget(explicit: object, action)
-    trace.visit(object, resolved == nil ? .doesNotImplement : nil)
-    return resolved
-  }
-
-  private func skipReason(_ object: any ActionTarget, _ action: Action) -> ActionTrace.SkipReason {
-    let implements =
-      (object as? Responder)?.implementsAction(action) ?? type(of: object).actionTable.contains(action)
-    return implements ? .cannotPerform : .doesNotImplement
-  }
-
-  /// Where a walk over plain views ended.
-  private enum PlainWalk {
-    /// This view performs the action.
-    case found(Responder)
-    /// The first responder that is not a plain view, or nil at the end of the chain.
-    case stopped(Responder?)
-  }
-
-  /// Most of a chain is views that only answer from their table and link up: their part of
-  /// the search runs no code but this, so nothing can change the tree meanwhile and the walk
-  /// need not retain what it passes (retain and release were half of a search's time).
-  /// (Nonisolated, so that its closures need no executor check.)
-  private nonisolated static func walkPlainViews(from start: Responder, _ action: Action) -> PlainWalk {
-    var current = Unmanaged.passUnretained(start)
-    while true {
-      let step: (found: Bool, next: Unmanaged<Responder>?) = current._withUnsafeGuaranteedRef { responder in
-        if responder.plainViewImplements(action) { return (true, nil) }
-        return (false, unsafeDowncast(responder, to: View.self).unretainedNext)
-      }
-      if step.found { return .found(current.takeUnretainedValue()) }
-      guard let next = step.next else { return .stopped(nil) }
-      guard next._withUnsafeGuaranteedRef({ $0.isPlainView }) else {
-        return .stopped(next.takeUnretainedValue())
-      }
-      current = next
-    }
-  }
-
-  /// One window's part of the search: its chain from the first responder (or the sender)
-  /// up to the window, then the window's delegate.
-  private func search<Trace: SearchTrace>(
-    _ window: Window, _ action: Action, _ sender: Any?, _ trace: Trace
-  ) -> ResolvedTarget? {
-    var current: Responder
-    if let first = window.firstResponder, first !== window {
-      current = first
-    } else if let view = sender as? View, view.window === window {
-      current = view
+      start = main.searchStart(for: sender)
     } else {
-      // A sender in another window is not where this window's search starts.
-      if Trace.isRecording, let view = sender as? View { trace.visit(view, .differentWindow) }
-      current = window.contentResponder
+      start = self
     }
-    // Untraced, the plain views at the start of the chain are passed without retaining them.
-    if !Trace.isRecording, current.isPlainView {
-      switch Application.walkPlainViews(from: current, action) {
-      case .found(let view): return .responder(view)
-      case .stopped(let responder?): current = responder
-      case .stopped(nil): return nil
-      }
-    }
-    // The chain of a window ends at the application, which is searched last on its own.
-    // (One owned variable rather than `while let`: a retain and a release less per step.)
-    while current !== self {
-      if let found = step(current, action, sender, trace) { return found }
-      if current === window {
-        if let delegate = window.delegateActionTarget {
-          let can = delegate.canPerformAction(action, withSender: sender)
-          trace.visit(delegate, can ? nil : skipReason(delegate, action))
-          if can { return .other(delegate) }
-        }
-        return nil
-      }
-      guard let next = current.next else { return nil }
-      current = next
-    }
-    return nil
+    guard let found = Responder.target(forAction: action, from: start, withSender: sender) else { return nil }
+    return ResolvedTarget(explicit: found, action)
   }
 }
 

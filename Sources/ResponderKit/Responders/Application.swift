@@ -13,13 +13,13 @@ open class Application: Responder {
   /// terminal host while it runs, a test while it drives one), and one no longer owned is freed
   /// (this then answers nil).
   public private(set) static var shared: Application? {
-    get { sharedLink?.takeUnretainedValue() }
-    set { sharedLink = newValue.map { .passUnretained($0) } }
+    get { sharedLink?.object }
+    set { sharedLink = newValue.map { UnretainedReference($0) } }
   }
 
-  // Unowned(unsafe), not weak, for the reason given at `Window.application`: cleared by the
+  // Unretained, not weak, for the reason given at `Window.application`: cleared by the
   // application's deinit, so it never dangles.
-  private static var sharedLink: Unmanaged<Application>?
+  private static var sharedLink: UnretainedReference<Application>?
 
   /// Creates an application with no windows.
   public override init() {
@@ -29,19 +29,35 @@ open class Application: Responder {
   // Isolated, so that the links to this application are cleared on the main actor before it
   // is freed.
   isolated deinit {
-    if Application.sharedLink?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+    if Application.sharedLink?.refers(to: self) == true {
       Application.sharedLink = nil
     }
     // Windows someone else still holds must not point here once the application is gone.
-    for window in windows where window.application === self { window.application = nil }
+    for window in windows where window.isApplicationLink(to: self) { window.application = nil }
     keyCommandOverlayStorage?.applicationDidEnd()
   }
 
   /// The application's own actions: quitting.
   open override class var actionTable: ActionTable { applicationActions }
 
-  private static let applicationActions = ActionTable(Application.self, inheriting: Responder.actionTable) {
+  // Declares what Application keeps of Responder's defaults (it searches and handles keys itself).
+  private static let applicationActions = ActionTable(
+    Application.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp]
+  ) {
     $0.add(.terminate) { app, sender in app.terminate(sender) }
+  }
+
+  /// The application's part of the search (AppKit's last two steps): the application if it
+  /// can perform `action`, else its supplemental target, else its delegate.
+  open override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
+    ActionTrace.searching?.note("the application")
+    if canPerformAction(action, withSender: sender) {
+      ActionTrace.searching?.visit(self, nil)
+      return self
+    }
+    ActionTrace.searching?.visit(self, skipReason(for: action))
+    if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
+    return delegateTarget(delegateActionTarget, forAction: action, withSender: sender)
   }
 
   // MARK: Notifications
@@ -79,7 +95,7 @@ open class Application: Responder {
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
   /// action search.
-  @exclusivity(unchecked) weak var delegateActionTarget: (any ActionTarget)?
+  weak var delegateActionTarget: (any ActionTarget)?
 
   private var delegateNotifications = DelegateNotifications<any ApplicationDelegate>()
 
@@ -108,7 +124,11 @@ open class Application: Responder {
   /// Whether the application has launched and not terminated.
   public private(set) var isRunning = false
   /// Whether the application has terminated; it then refuses events.
-  @exclusivity(unchecked) public private(set) var isTerminated = false
+  public var isTerminated: Bool { terminated }
+  // The stored state every dispatch reads sits behind a public computed property: storage the
+  // module alone sees, whose accesses the optimiser proves cannot overlap, has no runtime
+  // exclusivity check (~40 instructions per read); a public stored property keeps one.
+  private var terminated = false
   /// Whether the terminal has focus.
   public private(set) var isActive = true
 
@@ -180,7 +200,7 @@ open class Application: Responder {
     for session in modalSessions.reversed() { session.finish(.abort) }
     modalSessions.removeAll()
     for window in windows { window.close() }
-    isTerminated = true
+    terminated = true
     isRunning = false
     if Application.shared === self { Application.shared = nil }
     terminationHandler?(self)
@@ -189,23 +209,33 @@ open class Application: Responder {
   // MARK: Windows
 
   /// The visible windows, front to back.
-  @exclusivity(unchecked) public private(set) var windows: [Window] = []  // read on every event
+  public private(set) var windows: [Window] = []  // read on every event
   /// The window that gets the keyboard.
   public private(set) var keyWindow: Window? {
-    get { keyWindowLink?.takeUnretainedValue() }
-    set { keyWindowLink = newValue.map { .passUnretained($0) } }
+    get { keyWindowLink?.object }
+    set { keyWindowLink = newValue.map { UnretainedReference($0) } }
   }
   /// The main window (the document or screen the user works on).
   public private(set) var mainWindow: Window? {
-    get { mainWindowLink?.takeUnretainedValue() }
-    set { mainWindowLink = newValue.map { .passUnretained($0) } }
+    get { mainWindowLink?.object }
+    set { mainWindowLink = newValue.map { UnretainedReference($0) } }
   }
 
-  // Unowned(unsafe), not weak, for the reason given at `Window.application`. Never dangle:
-  // the key and main windows are always in `windows`, which holds them, and `remove(_:)`
-  // clears these before it lets a window go. Unchecked: read on every key.
-  @exclusivity(unchecked) private var keyWindowLink: Unmanaged<Window>?
-  @exclusivity(unchecked) private var mainWindowLink: Unmanaged<Window>?
+  // Unretained, not weak, for the reason given at `Window.application`. Never dangle: the key
+  // and main windows are always in `windows`, which holds them, and `remove(_:)` clears these
+  // before it lets a window go.
+  private var keyWindowLink: UnretainedReference<Window>?
+  private var mainWindowLink: UnretainedReference<Window>?
+
+  /// The window whose chain AppKit's search takes after `window`'s: the modal window, else the
+  /// main window, when `window` is the key window and that other window differs from it.
+  /// (Compared without counting references: asked at every action search.)
+  func mainWindowSearchedAfter(_ window: Window) -> Window? {
+    guard keyWindowLink?.refers(to: window) == true else { return nil }
+    if modalSessions.isEmpty, mainWindowLink?.refers(to: window) ?? true { return nil }
+    guard let main = modalWindow ?? mainWindow, main !== window else { return nil }
+    return main
+  }
 
   /// Adds a window to the application without showing it in front; ``Window/makeKeyAndOrderFront()``
   /// does this and more.
@@ -290,9 +320,15 @@ open class Application: Responder {
 
   /// The window of the innermost modal session: while it runs, events for other windows are
   /// refused and it stands in for the main window when actions are resolved.
-  public var modalWindow: Window? { modalSessions.last?.window }
+  public var modalWindow: Window? { modalWindowLink?.object }
 
-  @exclusivity(unchecked) private var modalSessions: [ModalSession] = []
+  private var modalSessions: [ModalSession] = [] {
+    didSet { modalWindowLink = modalSessions.last.map { UnretainedReference($0.window) } }
+  }
+  // The last session's window, read on every event; kept apart because the optimiser cannot
+  // prove the array's accesses free of overlap, so each read of it paid a runtime exclusivity
+  // check. Unretained: the session in `modalSessions` holds the window.
+  private var modalWindowLink: UnretainedReference<Window>?
 
   /// Starts a modal session for `window` without waiting: shows it in front and makes it
   /// key. End it with ``stopModal(withCode:)``, ``abortModal()`` or ``endModalSession(_:code:)``.
@@ -372,6 +408,7 @@ open class Application: Responder {
 
   /// Draws every window, back to front, into a canvas of the screen's size.
   public func render(into canvas: Canvas) {
+    ValueBinding.applyPendingUpdates()  // model changes since the last frame, once each
     needsDisplay = false
     for window in windows.reversed() { window.display(in: canvas) }
     if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }
@@ -389,17 +426,24 @@ open class Application: Responder {
 
   // MARK: Key equivalents and bindings
 
-  // Unchecked, as the other properties every dispatch reads (isTerminated, keyWindow,
-  // mainWindow, modalSessions, delegateActionTarget): they are main-actor state read in one
-  // instant, and the runtime's dynamic exclusivity check cost ~75 instructions per read, a
-  // sixth of a whole search.
-
   /// Records every action, key and touch dispatch while set; nil (the default) records
   /// nothing: the dispatch then runs a copy of its code without the trace calls.
-  @exclusivity(unchecked) public var actionTrace: ActionTrace?
+  public var actionTrace: ActionTrace? {
+    get { actionTraceStorage }
+    set { actionTraceStorage = newValue }
+  }
+
+  // Read on every dispatch: module-only storage (see `isTerminated`).
+  private var actionTraceStorage: ActionTrace?
 
   /// The table that turns unhandled keys into actions.
-  @exclusivity(unchecked) public var keyBindings = KeyBindings.standard  // read on every key
+  public var keyBindings: KeyBindings {
+    get { keyBindingsStorage }
+    set { keyBindingsStorage = newValue }
+  }
+
+  // Read on every key: module-only storage (see `isTerminated`).
+  private var keyBindingsStorage = KeyBindings.standard
 
   /// The colours every view draws in unless it or a superview sets its own ``View/theme``.
   public var theme = Theme.standard {
@@ -415,7 +459,7 @@ open class Application: Responder {
   }
 
   /// The overlay once made; every key asks whether it shows.
-  @exclusivity(unchecked) private(set) var keyCommandOverlayStorage: KeyCommandOverlay?
+  private(set) var keyCommandOverlayStorage: KeyCommandOverlay?
 
   /// The end of the responder chain: F1 that nothing took opens the ``keyCommandOverlay``.
   open override func keyDown(with event: KeyEvent) {
@@ -431,7 +475,7 @@ open class Application: Responder {
   /// Offers a key to the menus before the first responder sees it. Return true if handled.
   /// The default asks ``keyEquivalentHandler``.
   open func performKeyEquivalent(with event: KeyEvent) -> Bool {
-    keyEquivalentHandler?(event) ?? false
+    keyEquivalentHandlerStorage?(event) ?? false
   }
 
   /// Delivers an event to its window: keys (after the menus' key equivalents) and pastes to
@@ -476,9 +520,14 @@ open class Application: Responder {
     }
   }
 
-  // Unchecked: read on every key (see `actionTrace`).
   /// Menus install themselves here to answer key equivalents.
-  @exclusivity(unchecked) public var keyEquivalentHandler: (@MainActor (KeyEvent) -> Bool)?
+  public var keyEquivalentHandler: (@MainActor (KeyEvent) -> Bool)? {
+    get { keyEquivalentHandlerStorage }
+    set { keyEquivalentHandlerStorage = newValue }
+  }
+
+  // Read on every key: module-only storage (see `isTerminated`).
+  private var keyEquivalentHandlerStorage: (@MainActor (KeyEvent) -> Bool)?
 
   /// The menus a ``MenuBar`` shows; setting it makes their key equivalents fire before the
   /// first responder sees the key (it installs ``keyEquivalentHandler``).

@@ -21,7 +21,7 @@ open class Responder: ActionTarget {
   /// it once and keeps it, so it must return the same table every time.
   open class var actionTable: ActionTable { responderActions }
 
-  private static let responderActions = ActionTable(Responder.self) { _ in }
+  private static let responderActions = ActionTable(Responder.self, keeping: .all) { _ in }
 
   // MARK: First responder
 
@@ -94,52 +94,55 @@ open class Responder: ActionTarget {
   /// fetched once per object, which is why a type's table must not change (build it once).
   @inline(__always)
   final func implementsAction(_ action: Action) -> Bool {
-    let table: Unmanaged<ActionTable>
-    if let cached = cachedActionTable {
-      table = cached
-    } else {
-      table = loadActionTable()
-    }
-    return Responder.table(table, contains: action)
+    let table = actionTableLink ?? loadActionTable().link
+    return table.withObject { $0.contains(action) }
   }
 
-  /// Reads the class's table once, checking that it was built for this class.
-  private func loadActionTable() -> Unmanaged<ActionTable> {
+  /// The class's table, read once per object (checking that it was built for this class).
+  private final var loadedActionTable: ActionTable {
+    @inline(__always) get { cachedActionTable ?? loadActionTable().table }
+  }
+
+  private func loadActionTable() -> (table: ActionTable, link: UnretainedReference<ActionTable>) {
     let table = type(of: self).actionTable
     table.checkAccepts(self)
-    let reference = Unmanaged.passRetained(table)
-    cachedActionTable = reference
-    return reference
+    cachedActionTable = table
+    let link = UnretainedReference(table)
+    actionTableLink = link
+    var kept = table.keptDefaults(of: type(of: self))
+    // A view that keeps the search's defaults keeps View's `next`: its link can be followed.
+    if kept.contains(.actionSearch), self is View { kept.insert(.viewLink) }
+    storedKeptDefaults = kept
+    return (table, link)
   }
+
+  private var cachedActionTable: ActionTable?
+  /// ``cachedActionTable`` unretained, for the tests of the search (which would otherwise
+  /// retain and release the table at every object); it lives as long as that reference.
+  private var actionTableLink: UnretainedReference<ActionTable>?
+
+  /// The responder methods this object's class declares it keeps (see
+  /// ``ActionTable/KeptDefaults``), read with its table.
+  final var keptDefaults: ActionTable.KeptDefaults {
+    @inline(__always) get {
+      if cachedActionTable == nil { _ = loadActionTable() }
+      return storedKeptDefaults
+    }
+  }
+
+  /// ``keptDefaults`` as read so far: empty until the table is loaded, which only makes the
+  /// walks ask the object through its methods.
+  private var storedKeptDefaults: ActionTable.KeptDefaults = []
+
+  /// For a view, ``next`` as its links make it (View keeps it up to date); what the walks
+  /// follow past objects whose class keeps View's `next`.
+  var viewNextLink: UnretainedReference<Responder>?
 
   /// Calls this object's method for `action` through its checked, cached table; false if it
   /// has none.
   @discardableResult
   final func performAction(_ action: Action, sender: Any?, event: Event?) -> Bool {
-    let table = cachedActionTable ?? loadActionTable()
-    return table._withUnsafeGuaranteedRef {
-      $0.perform(action, on: self, sender: sender, event: event, checked: true)
-    }
-  }
-
-  /// Reads the table without retaining it. Nonisolated, so the closure needs no executor check.
-  @inline(__always)
-  private nonisolated static func table(_ table: Unmanaged<ActionTable>, contains action: Action) -> Bool {
-    table._withUnsafeGuaranteedRef { $0.contains(action) }
-  }
-
-  // Nonisolated so that the unretained walk, which must not pay an executor check per
-  // object, can read it; written only on the main actor.
-  nonisolated(unsafe) private var cachedActionTable: Unmanaged<ActionTable>?
-
-  /// Whether a plain view (whose table is loaded, see ``isPlainView``) performs `action`.
-  @inline(__always)
-  nonisolated final func plainViewImplements(_ action: Action) -> Bool {
-    Responder.table(cachedActionTable.unsafelyUnwrapped, contains: action)
-  }
-
-  deinit {
-    cachedActionTable?.release()
+    loadedActionTable.perform(action, on: self, sender: sender, event: event, checked: true)
   }
 
   /// Whether an item sending one of this object's actions should be enabled (menu items,
@@ -150,82 +153,105 @@ open class Responder: ActionTarget {
   /// a window it is not in (AppKit's `worksWhenModal`). Default false.
   open var worksWhenModal: Bool { false }
 
-  /// The object that would perform `action` starting here: this object if it can, else the
-  /// next responder's answer (UIKit's `target(forAction:withSender:)`).
+  /// The object that would perform `action` starting here (UIKit's
+  /// `target(forAction:withSender:)`): this object if ``canPerformAction(_:withSender:)`` says
+  /// yes, else its ``supplementalTarget(forAction:sender:)`` (AppKit's), else the next
+  /// responder's answer, or nil at the end of the chain. ``Window`` and ``Application`` add
+  /// AppKit's steps: the window's delegate and the main window, the application's delegate.
   ///
-  /// Override it to redirect an action: the nil-target search uses an override's answer when
-  /// it reaches this object — an object means "send it there", nil "not me, go on up".
+  /// The nil-target search (``Application/sendAction(_:to:from:for:)``) is this recursion,
+  /// started at the first responder. Override it to redirect actions, as in UIKit: return
+  /// another object to send the action there, nil to have nothing perform it (the search ends
+  /// here), or `super`'s answer — the real answer of the rest of the chain — for the rest:
+  ///
+  ///     override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
+  ///       super.target(forAction: action, withSender: sender) ?? helper
+  ///     }
   open func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    if TargetHooks.isAsking(self) { return TargetHooks.defaultAnswer }
-    // This object's own override already ran (it called super): start with its default.
-    if canPerformAction(action, withSender: sender) { return self }
-    if hasTargetHooks, let supplemental = supplementalTarget(forAction: action, sender: sender) {
-      return supplemental
+    if canPerformAction(action, withSender: sender) {
+      ActionTrace.searching?.visit(self, nil)
+      return self
     }
-    var responder = next
-    while let current = responder {
-      switch current.searchStep(action, sender) {
-      case .found(let target): return target
-      case .goOn: responder = current.next
+    ActionTrace.searching?.visit(self, skipReason(for: action))
+    if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
+    guard let next else { return nil }
+    return Responder.target(forAction: action, from: next, withSender: sender)
+  }
+
+  /// `start.target(forAction:withSender:)`, the answer of the chain from `start` up, with the
+  /// views whose class keeps the search's defaults (``ActionTable/KeptDefaults/actionSearch``)
+  /// answered here from their tables, without a call or a retain each: their
+  /// `target(forAction:withSender:)` would do exactly that. The first other object answers
+  /// through its own method. (Untraced only; a trace records every object through its method.)
+  static func target(forAction action: Action, from start: Responder, withSender sender: Any?) -> AnyObject? {
+    var current = start
+    if current.storedKeptDefaults.contains(.viewLink), ActionTrace.searching == nil {
+      guard let stop = passViews(from: current, performing: action) else { return nil }
+      if stop.found { return stop.responder }
+      current = stop.responder
+    }
+    let answer = current.target(forAction: action, withSender: sender)
+    if let answer, let search = ActionTrace.searching { search.noteAnswer(answer, of: current, for: action) }
+    return answer
+  }
+
+  /// Walks up from `start`, a view that keeps the search's defaults, over such views without
+  /// retaining them: the view whose table has `action` (found), or the first object that is
+  /// not such a view (nil at the end of the chain). Only this loop runs meanwhile, and the
+  /// window's tree holds the views (the invariant of ``UnretainedReference``).
+  private static func passViews(from start: Responder, performing action: Action) -> (
+    responder: Responder, found: Bool
+  )? {
+    var current = UnretainedReference(start)
+    while true {
+      let step = current.withObject { view -> (found: Bool, next: UnretainedReference<Responder>?) in
+        if view.actionTableLink?.withObject({ $0.contains(action) }) == true { return (true, nil) }
+        return (false, view.viewNextLink)
       }
-    }
-    return nil
-  }
-
-  /// One responder's part of a search, hooks included: an override of
-  /// ``target(forAction:withSender:)`` answers first, then the object itself, then its
-  /// ``supplementalTarget(forAction:sender:)``. Objects whose class overrides neither hook
-  /// pay one cached flag test for them.
-  @inline(__always)
-  final func searchStep(_ action: Action, _ sender: Any?) -> TargetHooks.Step {
-    let hooked = hasTargetHooks
-    if hooked {
-      let answer = TargetHooks.ask(self) { $0.target(forAction: action, withSender: sender) }
-      if answer !== TargetHooks.defaultAnswer {
-        return answer.map { .found($0) } ?? .goOn
+      if step.found { return (current.object, true) }
+      guard let next = step.next else { return nil }
+      guard next.withObject({ $0.storedKeptDefaults.contains(.viewLink) }) else {
+        return (next.object, false)
       }
-    }
-    if canPerformAction(action, withSender: sender) { return .found(self) }
-    if hooked, let supplemental = supplementalTarget(forAction: action, sender: sender) {
-      return .found(supplemental)
-    }
-    return .goOn
-  }
-
-  /// Whether this object's class overrides a target hook, found once per class and kept.
-  final var hasTargetHooks: Bool {
-    @inline(__always) get {
-      if searchKind == 0 { loadSearchKind() }
-      return searchKind == TargetHooks.Kind.hooked.rawValue
+      current = next
     }
   }
 
-  /// Whether the search may pass this object without retaining it (see
-  /// ``TargetHooks/Kind/plainView``); false until the object was once searched normally.
-  nonisolated final var isPlainView: Bool {
-    @inline(__always) get { searchKind == TargetHooks.Kind.plainView.rawValue }
+  /// Why the search passes this object by, for the trace.
+  final func skipReason(for action: Action) -> ActionTrace.SkipReason {
+    implementsAction(action) ? .cannotPerform : .doesNotImplement
   }
 
-  private func loadSearchKind() {
-    let kind = TargetHooks.kind(of: type(of: self))
-    // A plain view's table is read before the flag says so: the unretained walk must run
-    // nothing but the framework's code.
-    if kind == .plainView, cachedActionTable == nil { _ = loadActionTable() }
-    searchKind = kind.rawValue
+  /// AppKit's delegate step of a window's or the application's part of the search: `delegate`
+  /// if it can perform `action`.
+  final func delegateTarget(
+    _ delegate: (any ActionTarget)?, forAction action: Action, withSender sender: Any?
+  ) -> AnyObject? {
+    guard let delegate else { return nil }
+    let can = delegate.canPerformAction(action, withSender: sender)
+    if let search = ActionTrace.searching {
+      search.visit(
+        delegate,
+        can ? nil : type(of: delegate).actionTable.contains(action) ? .cannotPerform : .doesNotImplement)
+    }
+    return can ? delegate : nil
   }
-
-  /// 0: not looked up yet, else a ``TargetHooks/Kind``.
-  nonisolated(unsafe) private var searchKind: UInt8 = 0
 
   /// An object to send `action` to when this responder cannot perform it itself (AppKit's
   /// `supplementalTarget(forAction:sender:)`), consulted by the nil-target search; default nil.
   open func supplementalTarget(forAction action: Action, sender: Any?) -> AnyObject? { nil }
-
   /// Performs `action` here if this object can, else passes it up the chain: a window's
   /// delegate is tried after the window, the application's after the application; false if
   /// nothing did (AppKit's `tryToPerform(_:with:)`).
   @discardableResult
   open func tryToPerform(_ action: Action, with sender: Any?) -> Bool {
+    tryToPerform(action, with: sender, endingAt: nil)
+  }
+
+  /// ``tryToPerform(_:with:)`` that ends after `last` and its delegate: a key binding's
+  /// command stays in the key window's chain (AppKit's `doCommand(by:)`; an NSWindow's chain
+  /// does not go on to NSApp). The walk is this one's, not an override's.
+  final func tryToPerform(_ action: Action, with sender: Any?, endingAt last: Responder?) -> Bool {
     var responder: Responder? = self
     let trace = ActionTrace.current
     while let current = responder {
@@ -242,7 +268,7 @@ open class Responder: ActionTarget {
         guard delegate.canPerformAction(action, withSender: sender) else {
           trace?.visit(
             delegate, type(of: delegate).actionTable.contains(action) ? .cannotPerform : .doesNotImplement)
-          responder = current.next
+          responder = current === last ? nil : current.next
           continue
         }
         trace?.visit(delegate, nil)
@@ -251,7 +277,7 @@ open class Responder: ActionTarget {
         if performed { trace?.performed(by: delegate) }
         return performed
       }
-      responder = current.next
+      responder = current === last ? nil : current.next
     }
     trace?.finish("dropped: nothing in the window's chain performs it")
     return false
@@ -271,69 +297,69 @@ open class Responder: ActionTarget {
         trace.handled("ended: unhandled, noResponder", by: nil)
       }
     }
-    let (handler, last) = nextKeyHandler(.keyDown)
-    if let handler { handler.keyDown(with: event) } else { last.noResponder(forKeyDown: event) }
+    guard let handler = nextKeyHandler(.keyDown) else {
+      // The end of the chain: this object (the application, usually) or the last one above.
+      (next == nil ? self : chainEnd).noResponder(forKeyDown: event)
+      return
+    }
+    handler.keyDown(with: event)
   }
 
   /// A key went up. The default passes it to ``next``.
   open func keyUp(with event: KeyEvent) {
-    nextKeyHandler(.keyUp).handler?.keyUp(with: event)
+    nextKeyHandler(.keyUp)?.keyUp(with: event)
   }
 
-  /// Where a key this object passes on arrives: the first responder up the chain whose class
-  /// overrides `method` — those between would each only pass it on, so they are passed over
-  /// (unless a trace records every step) — or nil, with the chain's last responder.
-  private final func nextKeyHandler(_ method: TargetHooks.KeyPathTraits) -> (
-    handler: Responder?, last: Responder
-  ) {
-    guard ActionTrace.current == nil else { return (next, self) }
-    guard let next else { return (nil, self) }
-    return next.keyHandler(method)
+  /// Where a key this object passes on arrives: the next responder up whose class does not
+  /// declare that it keeps `method` — those between would each only pass it on, so they are
+  /// passed over (unless a trace records every step) — or nil at the end of the chain.
+  private final func nextKeyHandler(_ method: ActionTable.KeptDefaults) -> Responder? {
+    guard ActionTrace.current == nil else { return next }
+    return nextResponder(notKeeping: method)
   }
 
-  /// The first responder from this one up the chain whose class overrides `method`, or nil
-  /// with the chain's last responder.
-  final func keyHandler(_ method: TargetHooks.KeyPathTraits) -> (handler: Responder?, last: Responder) {
-    var current = Responder.passPlainViews(from: self, method)
-    while !current.keyPathTraits.contains(method) {
-      guard let next = current.next else { return (nil, current) }
+  /// The last responder of the chain from here.
+  private final var chainEnd: Responder {
+    var current = self
+    while let next = current.next { current = next }
+    return current
+  }
+
+  /// The first responder above this one whose class does not declare that it keeps `method`
+  /// (see ``ActionTable/KeptDefaults``), or nil at the end of the chain.
+  final func nextResponder(notKeeping method: ActionTable.KeptDefaults) -> Responder? {
+    var current = self
+    while true {
+      // (No `Optional.map` here: its closure would check the executor at every step.)
+      let link: UnretainedReference<Responder>
+      if current.storedKeptDefaults.contains(.viewLink) {
+        guard let viewNext = current.viewNextLink else { return nil }
+        link = viewNext
+      } else {
+        guard let next = current.next else { return nil }
+        link = UnretainedReference(next)
+      }
+      let next = Responder.passViews(from: link, keeping: method)
+      if !next.keptDefaults.contains(method) { return next }
       current = next
     }
-    return (current, current)
   }
 
   /// The first responder from `start` up that is not a view passed over for `method` (one
-  /// that keeps the defaults of `method` and `next`). The walk holds no references: only this
-  /// loop runs meanwhile, and the window's tree holds the views. (Nonisolated, so the closure
-  /// needs no executor check.)
-  private nonisolated static func passPlainViews(
-    from start: Responder, _ method: TargetHooks.KeyPathTraits
+  /// whose class keeps `method` and View's `next`). The walk holds no references: only this
+  /// loop runs meanwhile, and the window's tree holds the views.
+  private static func passViews(
+    from start: UnretainedReference<Responder>, keeping method: ActionTable.KeptDefaults
   ) -> Responder {
-    var current = Unmanaged.passUnretained(start)
-    while let next = current._withUnsafeGuaranteedRef({ responder -> Unmanaged<Responder>? in
-      let traits = responder.loadedKeyPathTraits
-      guard traits.contains(.plainView), !traits.contains(method) else { return nil }
-      return unsafeDowncast(responder, to: View.self).unretainedNext
+    let passed: ActionTable.KeptDefaults = [method, .viewLink]
+    var current = start
+    while let next = current.withObject({ responder -> UnretainedReference<Responder>? in
+      responder.storedKeptDefaults.isSuperset(of: passed) ? responder.viewNextLink : nil
     }) {
       current = next
     }
-    return current.takeUnretainedValue()
+    return current.object
   }
-
-  /// The class's ``TargetHooks/KeyPathTraits``, looked up once per object and kept.
-  final var keyPathTraits: TargetHooks.KeyPathTraits {
-    if !storedKeyPathTraits.contains(.known) {
-      storedKeyPathTraits = TargetHooks.keyPathTraits(of: type(of: self))
-    }
-    return storedKeyPathTraits
-  }
-
-  /// ``keyPathTraits`` without looking them up (an object not yet looked up counts as passing
-  /// nothing over), for the nonisolated walk.
-  private nonisolated final var loadedKeyPathTraits: TargetHooks.KeyPathTraits { storedKeyPathTraits }
-
-  // Nonisolated for the unretained walk; written only on the main actor.
-  nonisolated(unsafe) private var storedKeyPathTraits: TargetHooks.KeyPathTraits = []
 
   /// Text to insert — typed characters or a paste. The default passes it on.
   open func insertText(_ text: String) {

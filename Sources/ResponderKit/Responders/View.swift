@@ -45,9 +45,10 @@ open class View: Responder {
   /// The gesture recognizers attached with ``addGestureRecognizer(_:)``, oldest first.
   public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
-  /// Whether `gestureRecognizer`, attached to this view or an ancestor, may begin with touches
-  /// this view receives (UIKit's `gestureRecognizerShouldBegin(_:)`); true by default. A
-  /// control refuses its superview's taps here so its own tracking wins.
+  /// Whether `gestureRecognizer`, attached to an ancestor, may begin with touches this view
+  /// receives (UIKit's `gestureRecognizerShouldBegin(_:)`): asked as it leaves possible, false
+  /// fails it; true by default. A control refuses its superview's taps here, and a slider a
+  /// drag from its thumb, so its own tracking wins.
   open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 
   /// The view controller whose root view this is.
@@ -61,32 +62,27 @@ open class View: Responder {
     set { hostWindowStorage = newValue }
   }
 
-  // The links up the responder chain are unowned(unsafe), not weak. A weak reference gives
-  // the object it points to a side table, after which every retain and release of that object
-  // takes the runtime's slow path: a bare walk up the chain cost ~50 ns per level instead of
-  // ~5. The object pointed to clears the link when it goes away (the superview, view
-  // controller and window deinits), so it never dangles.
-  // Held as `Unmanaged` (what unowned(unsafe) is) so the action search's unretained walk
-  // (`unretainedNext`) can follow them without a retain and release per level; nonisolated
-  // for that walk, written only on the main actor.
-  nonisolated(unsafe) private var superviewLink: Unmanaged<View>?
-  nonisolated(unsafe) private var viewControllerLink: Unmanaged<ViewController>?
-  nonisolated(unsafe) private var hostWindowLink: Unmanaged<Window>?
-  /// What the three links make ``next``, updated by their setters: the unretained walks read
-  /// one word per view instead of testing three.
-  nonisolated(unsafe) private var nextLink: Unmanaged<Responder>?
+  // The links up the responder chain are unretained (see UnretainedReference), not weak. A
+  // weak reference gives the object it points to a side table, after which every retain and
+  // release of that object takes the runtime's slow path: a bare walk up the chain cost ~50 ns
+  // per level instead of ~5. The object pointed to holds this view (a superview its subviews,
+  // a view controller its view, a window its root view) and clears the link when it lets the
+  // view go or goes away itself (the deinits below and in ViewController and Window).
+  private var superviewLink: UnretainedReference<View>?
+  private var viewControllerLink: UnretainedReference<ViewController>?
+  private var hostWindowLink: UnretainedReference<Window>?
 
+  /// Keeps ``Responder/viewNextLink`` equal to what the three links make ``next``: the walks
+  /// read one word per view instead of testing three.
   private func updateNextLink() {
-    nextLink =
-      viewControllerLink.map { Unmanaged.fromOpaque($0.toOpaque()) }
-      ?? superviewLink.map { Unmanaged.fromOpaque($0.toOpaque()) }
-      ?? hostWindowLink.map { Unmanaged.fromOpaque($0.toOpaque()) }
+    let next: Responder? = viewControllerStorage ?? superviewStorage ?? hostWindowStorage
+    viewNextLink = next.map { UnretainedReference($0) }
   }
 
   private var superviewStorage: View? {
-    get { superviewLink?.takeUnretainedValue() }
+    get { superviewLink?.object }
     set {
-      superviewLink = newValue.map { .passUnretained($0) }
+      superviewLink = newValue.map { UnretainedReference($0) }
       updateNextLink()
       View.gestureAncestryGeneration &+= 1
     }
@@ -94,26 +90,36 @@ open class View: Responder {
   /// ``hasGestureRecognizerInAncestry`` as last computed, and for which generation.
   var gestureAncestryCache = (generation: 0, hasRecognizers: false)
   var viewControllerStorage: ViewController? {
-    get { viewControllerLink?.takeUnretainedValue() }
+    get { viewControllerLink?.object }
     set {
-      viewControllerLink = newValue.map { .passUnretained($0) }
+      viewControllerLink = newValue.map { UnretainedReference($0) }
       updateNextLink()
     }
   }
   var hostWindowStorage: Window? {
-    get { hostWindowLink?.takeUnretainedValue() }
+    get { hostWindowLink?.object }
     set {
-      hostWindowLink = newValue.map { .passUnretained($0) }
+      hostWindowLink = newValue.map { UnretainedReference($0) }
       updateNextLink()
     }
+  }
+
+  /// Whether the view's view controller link points to `controller` (asked while the
+  /// controller is being deinitialised, when the link may not be followed).
+  func isViewControllerLink(to controller: ViewController) -> Bool {
+    viewControllerLink?.refers(to: controller) == true
+  }
+
+  /// Whether the view's window link points to `window` (asked by the window's deinit).
+  func isHostWindowLink(to window: Window) -> Bool {
+    hostWindowLink?.refers(to: window) == true
   }
 
   // Isolated: a view released on another thread is torn down on the main actor, and stays
   // allocated (so the unowned links to it stay valid) until then.
   isolated deinit {
     // Subviews someone else still holds must not point here once this view is gone.
-    let this = ObjectIdentifier(self)
-    for subview in subviews where subview.superviewStorage.map(ObjectIdentifier.init) == this {
+    for subview in subviews where subview.superviewLink?.refers(to: self) == true {
       subview.superviewStorage = nil
     }
   }
@@ -128,22 +134,24 @@ open class View: Responder {
     return nil
   }
 
+  /// A view implements no actions of its own; the table declares that View keeps every
+  /// responder default the chain's walks may pass over (see `ActionTable.KeptDefaults`).
+  open override class var actionTable: ActionTable { viewActions }
+
+  private static let viewActions = ActionTable(View.self, inheriting: Responder.actionTable, keeping: .all) {
+    _ in
+  }
+
+  /// The bindings of this view's properties to models (Bindings/ValueBindable.swift).
+  var valueBindings: [ValueBinding] = []
+
   /// An app-defined number for finding a view.
   open var tag: Int = 0
 
   /// The view controller if this is its root view, else the superview, else the window.
   open override var next: Responder? {
-    // Straight from the unowned storage: one retain for the result, none for the tests.
-    if let controller = viewControllerStorage { return controller }
-    if let superview = superviewStorage { return superview }
-    return hostWindowStorage
-  }
-
-  /// ``next`` without a retain, for the action search's unretained walk over plain views.
-  nonisolated var unretainedNext: Unmanaged<Responder>? {
-    @inline(__always) get {
-      nextLink
-    }
+    // The three links' answer, kept up to date by their setters: one load and one retain.
+    viewNextLink?.object
   }
 
   /// The window.
@@ -199,6 +207,7 @@ open class View: Responder {
   }
 
   func notifyWindowChange(from oldWindow: Window?, to newWindow: Window?) {
+    if !valueBindings.isEmpty { bindingsDidMove(toWindow: newWindow) }
     willMove(toWindow: newWindow)
     didMoveToWindow()
     for subview in subviews { subview.notifyWindowChange(from: oldWindow, to: newWindow) }

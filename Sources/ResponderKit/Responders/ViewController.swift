@@ -10,9 +10,9 @@ open class ViewController: Responder {
   private var loadedView: View?
 
   isolated deinit {
-    // The view may outlive its controller; its link back (unowned, see View) must not dangle.
+    // The view may outlive its controller; its link back (unretained, see View) must not dangle.
     guard let view = loadedView else { return }
-    if view.viewControllerStorage.map(ObjectIdentifier.init) == ObjectIdentifier(self) {
+    if view.isViewControllerLink(to: self) {
       view.viewControllerStorage = nil
     }
   }

@@ -102,20 +102,22 @@ extension Window {
   /// until `body` returns true; returns whether it did. The one walk both the dispatch and the
   /// F1 overlay use, so the overlay lists exactly what a key would reach.
   func forEachKeyCommandInChain(_ body: (KeyCommand, Responder) -> Bool) -> Bool {
-    // Only classes that override `keyCommands` are asked.
-    var responder: Responder? = contentResponder.keyHandler(.keyCommands).handler
+    // Objects whose class declares it offers none (ActionTable.KeptDefaults) are not asked.
+    var responder: Responder? = contentResponder
     while let current = responder {
-      for command in current.keyCommands where body(command, current) { return true }
-      responder = current.next?.keyHandler(.keyCommands).handler
+      if !current.keptDefaults.contains(.keyCommands) {
+        for command in current.keyCommands where body(command, current) { return true }
+      }
+      responder = current.nextResponder(notKeeping: .keyCommands)
     }
     return false
   }
 
   /// The end of the key's trip: text for a first responder that takes it, else the bound
-  /// actions, each tried up this window's chain from where keys start (AppKit's
-  /// `doCommand(by:)`: `tryToPerform`, delegates included), never in another window. Tab and
-  /// Shift-Tab that nothing took move focus; Escape that nothing took ends a modal session on
-  /// this window. Returns whether it was used.
+  /// actions, each tried up this window's chain from where keys start to the window and its
+  /// delegate (AppKit's `doCommand(by:)`: `tryToPerform`), never in another window nor the
+  /// application or its delegate. Tab and Shift-Tab that nothing took move focus; Escape that
+  /// nothing took ends a modal session on this window. Returns whether it was used.
   func interpretKeyEvent(_ key: KeyEvent) -> Bool {
     let responder = contentResponder
     let trace = ActionTrace.current
@@ -137,7 +139,7 @@ extension Window {
       let entry = trace?.begin(
         "action \(action): from key binding, tryToPerform from \(ActionTrace.name(of: responder))")
       defer { if let trace, let entry { trace.end(entry) } }
-      if !app.isTerminated, responder.tryToPerform(action, with: self) {
+      if !app.isTerminated, responder.tryToPerform(action, with: self, endingAt: self) {
         performed = true
       } else if action == .insertTab {
         trace?.handled("nothing performs it: Tab moves to the next key view", by: self)

@@ -74,9 +74,9 @@ open class Window: Responder {
   }
 
   isolated deinit {
-    // The root view may outlive the window; its link back (unowned, see View) must not dangle.
+    // The root view may outlive the window; its link back (unretained, see View) must not dangle.
     guard let view = rootView else { return }
-    if view.hostWindowStorage.map(ObjectIdentifier.init) == ObjectIdentifier(self) {
+    if view.isHostWindowLink(to: self) {
       view.hostWindowStorage = nil
     }
   }
@@ -108,15 +108,20 @@ open class Window: Responder {
 
   /// The application that shows the window.
   public internal(set) var application: Application? {
-    get { applicationLink?.takeUnretainedValue() }
-    set { applicationLink = newValue.map { .passUnretained($0) } }
+    get { applicationLink?.object }
+    set { applicationLink = newValue.map { UnretainedReference($0) } }
   }
 
-  // Unowned(unsafe), not weak: a weak reference gives the application a side table, after
-  // which every retain and release of it (several per key) takes the runtime's slow path.
-  // Never dangles: set only by the application that holds this window in `windows`, cleared
-  // when it removes the window and by its deinit. Unchecked: read on every key.
-  @exclusivity(unchecked) private var applicationLink: Unmanaged<Application>?
+  // Unretained (see UnretainedReference), not weak: a weak reference gives the application a
+  // side table, after which every retain and release of it (several per key) takes the
+  // runtime's slow path. Never dangles: set only by the application that holds this window in
+  // `windows`, cleared when it removes the window and by its deinit.
+  private var applicationLink: UnretainedReference<Application>?
+
+  /// Whether this window's application link points to `application` (asked by its deinit).
+  func isApplicationLink(to application: Application) -> Bool {
+    applicationLink?.refers(to: application) == true
+  }
 
   /// Whether the window is on screen (in its application's window list).
   public var isVisible: Bool { application?.windows.contains { $0 === self } ?? false }
@@ -143,7 +148,7 @@ open class Window: Responder {
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
   /// action search (a dynamic protocol cast costs more than the rest of a window's search).
-  @exclusivity(unchecked) weak var delegateActionTarget: (any ActionTarget)?
+  weak var delegateActionTarget: (any ActionTarget)?
 
   private var delegateNotifications = DelegateNotifications<any WindowDelegate>()
 
@@ -174,26 +179,24 @@ open class Window: Responder {
 
   // MARK: First responder
 
-  // Unchecked: read by every action search (see Application.actionTrace).
-
   /// The responder that gets keys first: a view, or the window itself.
   public private(set) var firstResponder: Responder? {
-    get { firstResponderLink?.takeUnretainedValue() ?? otherFirstResponder }
+    get { firstResponderLink?.object ?? otherFirstResponder }
     set {
       if let newValue, newValue === self || newValue is View {
-        (firstResponderLink, otherFirstResponder) = (.passUnretained(newValue), nil)
+        (firstResponderLink, otherFirstResponder) = (UnretainedReference(newValue), nil)
       } else {
         (firstResponderLink, otherFirstResponder) = (nil, newValue)
       }
     }
   }
 
-  // The window itself or a view: unowned(unsafe), for the reason given at `application`.
-  // Never dangles: a view is first responder only while in this window's tree, which holds
-  // it; a view leaving the tree gives up focus first (`viewWillLeave(_:)`).
-  @exclusivity(unchecked) private var firstResponderLink: Unmanaged<Responder>?
+  // The window itself or a view: unretained, for the reason given at `application`. Never
+  // dangles: a view is first responder only while in this window's tree, which holds it; a
+  // view leaving the tree gives up focus first (`viewWillLeave(_:)`).
+  private var firstResponderLink: UnretainedReference<Responder>?
   // Any other responder (a view controller, an app's own kind), which nothing here owns.
-  @exclusivity(unchecked) private weak var otherFirstResponder: Responder?
+  private weak var otherFirstResponder: Responder?
 
   /// The view to focus when the window becomes key with no first responder, and where the
   /// key view loop starts.
@@ -375,12 +378,51 @@ open class Window: Responder {
   /// ``undoManager``.
   open override class var actionTable: ActionTable { windowActions }
 
-  private static let windowActions = ActionTable(Window.self, inheriting: Responder.actionTable) {
+  // Declares what Window keeps of Responder's defaults (it searches and handles keys itself).
+  private static let windowActions = ActionTable(
+    Window.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp]
+  ) {
     $0.add(.performClose) { window, sender in window.performClose(sender) }
     $0.add(.selectNextKeyView) { window, sender in window.selectNextKeyView(sender) }
     $0.add(.selectPreviousKeyView) { window, sender in window.selectPreviousKeyView(sender) }
     $0.add(.undo) { $0.existingUndoManager?.undo() }
     $0.add(.redo) { $0.existingUndoManager?.redo() }
+  }
+
+  /// AppKit's steps after a window (`NSApplication.target(forAction:to:from:)`): the window
+  /// if it can perform `action`, else its supplemental target, else its delegate; then, from
+  /// the key window, the main (or modal) window's chain when it is another window; then the
+  /// application's answer.
+  open override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
+    if canPerformAction(action, withSender: sender) {
+      ActionTrace.searching?.visit(self, nil)
+      return self
+    }
+    ActionTrace.searching?.visit(self, skipReason(for: action))
+    if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
+    if let delegate = delegateTarget(delegateActionTarget, forAction: action, withSender: sender) {
+      return delegate
+    }
+    guard let application else { return nil }
+    if let main = application.mainWindowSearchedAfter(self) {
+      ActionTrace.searching?.note(
+        "\(application.modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(ofObject: main))")
+      return Responder.target(forAction: action, from: main.searchStart(for: sender), withSender: sender)
+    }
+    return Responder.target(forAction: action, from: application, withSender: sender)
+  }
+
+  /// Where this window's part of a nil-target search starts: its first responder; when it has
+  /// none but itself, `sender` if the sender is a view in this window (so a button reaches its
+  /// view controller, as in UIKit), else the deepest visible content view controller
+  /// (``contentResponder``).
+  func searchStart(for sender: Any?) -> Responder {
+    if let first = firstResponder, first !== self { return first }
+    guard let view = sender as? View else { return contentResponder }
+    if view.window === self { return view }
+    // A sender in another window is not where this window's search starts.
+    ActionTrace.searching?.visit(view, .differentWindow)
+    return contentResponder
   }
 
   /// Undo and redo are enabled only when the undo manager has something to undo or redo, so

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Several lines of editable text, wrapped to the view's width: UIKit's `UITextView` (and
 /// AppKit's `NSTextView`) for the terminal.
 ///
@@ -101,7 +103,14 @@ open class TextView: View, TextEditor {
     super.didResignFirstResponder()
     setNeedsDisplay()
     delegate?.textViewDidEndEditing(self)
+    NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
   }
+
+  /// Posted when a text view stops being first responder, as UIKit's
+  /// `UITextView.textDidEndEditingNotification`; the object is the text view. Bindings commit
+  /// the text then.
+  nonisolated public static let textDidEndEditingNotification = Notification.Name(
+    "ResponderKit.TextView.textDidEndEditing")
 
   // MARK: Layout of lines
 
@@ -257,7 +266,13 @@ open class TextView: View, TextEditor {
     invalidateLines(from: lowerBound)
     setNeedsDisplay()
     delegate?.textViewDidChange(self)
+    NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
   }
+
+  /// Posted after the user changed the text (typing, deleting, pasting, undo), as UIKit's
+  /// `UITextView.textDidChangeNotification`; the object is the text view.
+  nonisolated public static let textDidChangeNotification = Notification.Name(
+    "ResponderKit.TextView.textDidChange")
 
   /// Inserts typed or pasted text, newlines included, at the insertion point. A carriage
   /// return (alone or before a line feed) becomes one newline.

@@ -36,11 +36,11 @@ final class TimerSchedule {
     didChange?()
   }
 
-  // Stored, and unchecked: a replay asks before every input (reading the first timer's date
-  // cost ~100 instructions in retains and two runtime access checks). Only `timers`' observer
-  // writes it, and a timer's date changes only while it is out of the array.
+  // Stored: a replay asks before every input (reading the first timer's date cost ~100
+  // instructions in retains and two runtime access checks). Only `timers`' observer writes
+  // it, and a timer's date changes only while it is out of the array.
   /// The earliest timer's fire date.
-  @exclusivity(unchecked) private(set) var nextFireDate: TimeInterval?
+  private(set) var nextFireDate: TimeInterval?
 
   /// Fires each timer due by `time` once, earliest first. A repeating timer is then due one
   /// interval after the date it was due; dates already past `time` are skipped, as a run loop
