@@ -5,7 +5,8 @@ import ResponderKit
 /// one, `e` renames it, `n` adds one, Delete or a sideways drag deletes it, Alt-Up/Down moves
 /// it, holding it pops up its menu. It opens ``ListDetailViewController`` and is its delegate.
 @MainActor
-final class AllListsViewController: ViewController, TableViewDataSource, TableViewDelegate,
+final class AllListsViewController: ViewController, TableViewEditingDataSource, TableViewReorderingDataSource,
+  TableViewDelegate,
   ListDetailViewControllerDelegate, StatusHintProviding
 {
   let model: ChecklistsModel
@@ -63,10 +64,8 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
 
   // MARK: Data source and delegate
 
-  /// Rows can be deleted and moved; with no `canEditRowAt` or `canMoveRowAt`, every row can
-  /// (UIKit's rule).
-  let tableViewDataSourceMethods: TableViewDataSourceMethods = [.commitEditing, .moveRow]
-  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
+  /// Rows can be deleted and moved (the two refining protocols); with no `canEditRowAt` or
+  /// `canMoveRowAt`, every row can (UIKit's rule).
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { model.checklists.count }
 

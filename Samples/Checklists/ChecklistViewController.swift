@@ -6,7 +6,9 @@ import ResponderKit
 /// it, holding it pops up its menu; Copy, Cut and Paste go through the app's ``Pasteboard``.
 /// It opens ``ItemDetailViewController`` for adding and editing and is that screen's delegate.
 @MainActor
-final class ChecklistViewController: ViewController, TableViewDataSource, TableViewDelegate,
+final class ChecklistViewController: ViewController, TableViewEditingDataSource,
+  TableViewReorderingDataSource,
+  TableViewDelegate,
   ItemDetailViewControllerDelegate, StatusHintProviding
 {
   let model: ChecklistsModel
@@ -69,10 +71,8 @@ final class ChecklistViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: Data source and delegate
 
-  /// Rows can be deleted and moved; with no `canEditRowAt` or `canMoveRowAt`, every row can
-  /// (UIKit's rule).
-  let tableViewDataSourceMethods: TableViewDataSourceMethods = [.commitEditing, .moveRow]
-  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
+  /// Rows can be deleted and moved (the two refining protocols); with no `canEditRowAt` or
+  /// `canMoveRowAt`, every row can (UIKit's rule).
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { items.count }
 

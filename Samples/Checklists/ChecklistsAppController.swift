@@ -169,10 +169,6 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
 
   // MARK: Application delegate
 
-  let applicationDelegateMethods: ApplicationDelegateMethods = [
-    .didFinishLaunching, .shouldTerminate, .willTerminate,
-  ]
-
   /// Reports a damaged or unreadable data file.
   func applicationDidFinishLaunching(_ notification: Notification) {
     guard let launchProblem else { return }
@@ -289,8 +285,6 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
   }
 
   // MARK: Window delegate
-
-  let windowDelegateMethods: WindowDelegateMethods = .willReturnUndoManager
 
   /// The undo manager of the document on screen: the checklist shown (or under the Add/Edit
   /// Item screen), else the all-lists screen's.

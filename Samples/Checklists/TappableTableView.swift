@@ -26,8 +26,6 @@ final class TappableTableView: TableView, GestureRecognizerDelegate {
   /// How far a sideways drag must go, in cells, to delete its row.
   var swipeDistance = 6.0
 
-  /// The table answers only `gestureRecognizerShouldBegin`, for the swipe.
-  let gestureRecognizerDelegateMethods: GestureRecognizerDelegateMethods = .shouldBegin
   let swipeRecognizer = PanGestureRecognizer()
   let holdRecognizer = LongPressGestureRecognizer()
   private var touchRow: IndexPath?

@@ -53,8 +53,6 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
     textField.becomeFirstResponder()
   }
 
-  let textFieldDelegateMethods: TextFieldDelegateMethods = .shouldReturn
-
   /// Return is Done; with nothing typed it does nothing, and the field keeps the keyboard
   /// (it would otherwise end editing).
   func textFieldShouldReturn(_ textField: TextField) -> Bool {

@@ -12,7 +12,7 @@ extension Action {
 /// As the application's delegate it keeps quitting from losing work: with an editor holding
 /// changes, or after a save failed, it asks (Save, Discard, Cancel) and answers later.
 @MainActor
-final class NotesListViewController: ViewController, TableViewDataSource, TableViewDelegate,
+final class NotesListViewController: ViewController, TableViewEditingDataSource, TableViewDelegate,
   NoteEditorDelegate, ApplicationDelegate
 {
   private(set) var notes: [Note]
@@ -158,8 +158,8 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: TableViewDataSource
 
-  /// Rows can be deleted; with no `canEditRowAt`, every row is editable (UIKit's rule).
-  let tableViewDataSourceMethods: TableViewDataSourceMethods = .commitEditing
+  /// Rows can be deleted (``TableViewEditingDataSource``); with no `canEditRowAt`, every row
+  /// is editable (UIKit's rule).
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { notes.count }
 
@@ -180,15 +180,11 @@ final class NotesListViewController: ViewController, TableViewDataSource, TableV
 
   // MARK: TableViewDelegate
 
-  let tableViewDelegateMethods: TableViewDelegateMethods = .performPrimaryAction
-
   func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
     openNote(at: indexPath)
   }
 
   // MARK: ApplicationDelegate
-
-  let applicationDelegateMethods: ApplicationDelegateMethods = .shouldTerminate
 
   /// Quits at once unless an open editor holds changes or the last save failed. Notes kept
   /// only in memory (no data file) have nothing to save, so quitting does not ask.

@@ -84,8 +84,6 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
 
   // MARK: Arbitration
 
-  let gestureRecognizerDelegateMethods: GestureRecognizerDelegateMethods = .shouldRecognizeSimultaneously
-
   /// The moving gestures (pan, swipe, pinch, rotation) may recognize together; a tap or a
   /// long press excludes every other, as UIKit's default arbitration has it.
   func gestureRecognizer(

@@ -162,7 +162,6 @@ struct ApplicationTimerTests {
   @Test func aTimerScheduledAtLaunchIsOnTheVirtualClock() {
     final class Launcher: ApplicationDelegate {
       var fired: [Double] = []
-      let applicationDelegateMethods: ApplicationDelegateMethods = .didFinishLaunching
       func applicationDidFinishLaunching(_ notification: Notification) {
         guard let app = notification.object as? Application else { return }
         app.scheduleTimer(after: 2) { [weak self] _ in self?.fired.append(2) }

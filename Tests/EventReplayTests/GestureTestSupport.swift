@@ -58,13 +58,9 @@ final class GestureProbe: Responder {
   }
 }
 
-/// A delegate with each answer settable that logs the questions it is asked; it declares
-/// `gestureRecognizerDelegateMethods` (all by default), read when it is set as a delegate.
+/// A delegate that implements every method, each answer settable, and logs the questions it
+/// is asked.
 final class GestureDelegateStub: GestureRecognizerDelegate {
-  var gestureRecognizerDelegateMethods: GestureRecognizerDelegateMethods = [
-    .shouldBegin, .shouldRecognizeSimultaneously, .shouldReceiveTouch, .shouldRequireFailure,
-    .shouldBeRequiredToFail,
-  ]
   var simultaneous = false
   var shouldBegin = true
   var shouldReceive = true

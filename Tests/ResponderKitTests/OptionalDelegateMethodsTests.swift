@@ -3,21 +3,12 @@ import Testing
 
 @testable import ResponderKit
 
-/// A table delegate that implements every optional method and declares only some, counting
-/// how often the table reads the declaration.
+/// A table delegate that implements some optional methods and declares nothing.
 @MainActor
-final class DeclaringTableDelegate: TableViewDelegate {
-  var declared: TableViewDelegateMethods
-  var reads = 0
+class ImplementingTableDelegate: TableViewDelegate {
   var calls: [String] = []
   var refused: Set<Int> = []
 
-  init(declaring declared: TableViewDelegateMethods) { self.declared = declared }
-
-  var tableViewDelegateMethods: TableViewDelegateMethods {
-    reads += 1
-    return declared
-  }
   func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
     calls.append("willSelect \(indexPath.row)")
     return refused.contains(indexPath.row) ? nil : indexPath
@@ -25,32 +16,35 @@ final class DeclaringTableDelegate: TableViewDelegate {
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     calls.append("didSelect \(indexPath.row)")
   }
+}
+
+/// Rows two cells high.
+@MainActor
+final class TallRows: TableViewRowHeightDelegate {
+  var asked = 0
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int {
-    calls.append("height \(indexPath.row)")
+    asked += 1
     return 2
   }
 }
 
-/// A data source that can commit and move, declaring only what a test says.
+/// Three fruits, and nothing the user may change.
 @MainActor
-final class DeclaringDataSource: TableViewDataSource {
-  let declared: TableViewDataSourceMethods
+class PlainFruitSource: TableViewDataSource {
   var items = ["apple", "banana", "cherry"]
   var calls: [String] = []
 
-  init(declaring declared: TableViewDataSourceMethods) { self.declared = declared }
-
-  var tableViewDataSourceMethods: TableViewDataSourceMethods { declared }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { items.count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = TableViewCell()
     cell.text = items[indexPath.row]
     return cell
   }
-  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
-    calls.append("canEdit \(indexPath.row)")
-    return indexPath.row != 0
-  }
+}
+
+/// Rows the user may delete, UIKit's `canEditRowAt` left to its default.
+@MainActor
+final class EditingFruitSource: PlainFruitSource, TableViewEditingDataSource {
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {
@@ -58,6 +52,11 @@ final class DeclaringDataSource: TableViewDataSource {
     items.remove(at: indexPath.row)
     tableView.deleteRows(at: [indexPath])
   }
+}
+
+/// Rows the user may move, UIKit's `canMoveRowAt` left to its default.
+@MainActor
+final class ReorderingFruitSource: PlainFruitSource, TableViewReorderingDataSource {
   func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
     calls.append("move \(source.row) \(destination.row)")
     items.insert(items.remove(at: source.row), at: destination.row)
@@ -67,32 +66,20 @@ final class DeclaringDataSource: TableViewDataSource {
 /// A window delegate whose `windowWillReturnUndoManager` answers a fixed value.
 @MainActor
 final class UndoSupplier: WindowDelegate {
-  let declared: WindowDelegateMethods
   let supplied: UndoManager?
-  var closeAsked = 0
-  init(declaring declared: WindowDelegateMethods, supplying supplied: UndoManager?) {
-    self.declared = declared
-    self.supplied = supplied
-  }
-  var windowDelegateMethods: WindowDelegateMethods { declared }
+  init(supplying supplied: UndoManager?) { self.supplied = supplied }
   func windowWillReturnUndoManager(_ window: Window) -> UndoManager? { supplied }
-  func windowShouldClose(_ window: Window) -> Bool {
-    closeAsked += 1
-    return false
-  }
 }
 
-/// The one pattern for optional delegate methods: a delegate declares the optional methods
-/// it implements, the delegating object reads the declaration once when the delegate is set
-/// (as an Objective-C object caches `respondsToSelector:` answers) and calls nothing else. A
-/// method not declared behaves as Apple documents an unimplemented one.
+/// Optional delegate methods the compiler checks: a method with a neutral default lives in a
+/// protocol extension, so implementing it is all it takes to be called; a group whose mere
+/// presence changes behaviour in UIKit is a refining protocol, cast once when the data source
+/// is set.
 @MainActor
 struct OptionalDelegateMethodsTests {
   let app: Application
   let window: Window
   let table = TableView()
-  /// Kept here: the table holds its data source weakly.
-  let fruit = DeclaringDataSource(declaring: [])
 
   init() {
     (app, window) = Input.app(columns: 20, rows: 8)
@@ -100,32 +87,11 @@ struct OptionalDelegateMethodsTests {
     window.makeFirstResponder(table)
   }
 
-  @Test func theDeclarationIsReadOnceWhenTheDelegateIsSet() {
-    let source = DeclaringDataSource(declaring: [])
+  /// The case the old option sets left silent: implemented, never declared, now called.
+  @Test func anImplementedMethodIsCalledWithoutAnyDeclaration() {
+    let source = PlainFruitSource()
     table.dataSource = source
-    let delegate = DeclaringTableDelegate(declaring: .didSelectRow)
-    table.delegate = delegate
-    for _ in 0..<5 { app.handle(Input.key(.down)) }
-    #expect(delegate.reads == 1)
-    #expect(delegate.calls == ["didSelect 0", "didSelect 1", "didSelect 2"])
-  }
-
-  @Test func anUndeclaredMethodIsNeverCalled() {
-    table.dataSource = fruit
-    let delegate = DeclaringTableDelegate(declaring: [])
-    delegate.refused = [0]
-    table.delegate = delegate
-    app.handle(Input.key(.down))
-    #expect(table.indexPathForSelectedRow?.row == 0, "not declared: every row may be selected")
-    #expect(table.rectForRow(at: IndexPath(row: 1)).minY == 1, "not declared: rowHeight")
-    #expect(delegate.calls.isEmpty)
-  }
-
-  /// UITableViewDelegate.tableView(_:willSelectRowAt:): "Return nil if you don't want the
-  /// row selected."
-  @Test func aDeclaredWillSelectReturningNilRefusesTheRow() {
-    table.dataSource = fruit
-    let delegate = DeclaringTableDelegate(declaring: [.willSelectRow, .didSelectRow])
+    let delegate = ImplementingTableDelegate()
     delegate.refused = [0]
     table.delegate = delegate
     app.handle(Input.key(.down))
@@ -133,97 +99,154 @@ struct OptionalDelegateMethodsTests {
     #expect(delegate.calls == ["willSelect 0", "willSelect 1", "didSelect 1"])
   }
 
-  /// UITableViewDataSource.tableView(_:canEditRowAt:): "If this method is not implemented,
-  /// all rows are assumed to be editable" — and deleting needs `commit`.
-  @Test func withoutCanEditRowEveryRowIsEditableWhenCommitIsDeclared() {
-    let source = DeclaringDataSource(declaring: .commitEditing)
+  /// A subclass overriding a method its conforming superclass implements is called: the
+  /// requirement's witness is the class method, dispatched through the class.
+  @Test func aSubclassOverrideOfAnImplementedMethodIsCalled() {
+    final class Subclass: ImplementingTableDelegate {
+      override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        calls.append("subclass didSelect \(indexPath.row)")
+      }
+    }
+    let source = PlainFruitSource()
+    table.dataSource = source
+    let delegate = Subclass()
+    table.delegate = delegate
+    app.handle(Input.key(.down))
+    #expect(delegate.calls == ["willSelect 0", "subclass didSelect 0"])
+  }
+
+  /// UITableViewDataSource.tableView(_:commit:forRowAt:) turns editing on by being there;
+  /// tableView(_:canEditRowAt:): "If this method is not implemented, all rows are assumed to
+  /// be editable."
+  @Test func anEditingDataSourceLetsTheUserDeleteEveryRow() {
+    let source = EditingFruitSource()
     table.dataSource = source
     table.selectRow(at: IndexPath(row: 0))
+    #expect(table.canPerformAction(.deleteBackward, withSender: nil))
     app.handle(Input.key(.backSpace))
     #expect(source.calls == ["commit 0"])
     #expect(source.items == ["banana", "cherry"])
   }
 
-  @Test func withoutCommitNoRowIsEditableAndDeleteGoesUpTheChain() {
-    let source = DeclaringDataSource(declaring: .canEditRow)
+  @Test func aDataSourceThatIsNotEditingHasNoEditableRowAndDeleteGoesUpTheChain() {
+    let source = PlainFruitSource()
     table.dataSource = source
     table.selectRow(at: IndexPath(row: 1))
     #expect(!table.canPerformAction(.deleteBackward, withSender: nil))
     app.handle(Input.key(.backSpace))
-    #expect(source.calls.isEmpty)
     #expect(source.items.count == 3)
-  }
-
-  @Test func aDeclaredCanEditRowDecides() {
-    let source = DeclaringDataSource(declaring: [.canEditRow, .commitEditing])
-    table.dataSource = source
-    table.selectRow(at: IndexPath(row: 0))
-    app.handle(Input.key(.backSpace))
-    table.selectRow(at: IndexPath(row: 1))
-    app.handle(Input.key(.backSpace))
-    #expect(source.calls.filter { $0.hasPrefix("commit") } == ["commit 1"])
-    #expect(source.items == ["apple", "cherry"])
   }
 
   /// UITableViewDataSource.tableView(_:canMoveRowAt:): "By default, the reordering control
   /// is shown if the data source implements tableView(_:moveRowAt:to:)."
-  @Test func withoutCanMoveRowEveryRowMovesWhenMoveRowIsDeclared() {
-    let source = DeclaringDataSource(declaring: .moveRow)
+  @Test func aReorderingDataSourceMovesRowsAndAPlainOneDoesNot() {
+    let source = ReorderingFruitSource()
     table.dataSource = source
     table.selectRow(at: IndexPath(row: 0))
     app.handle(Input.key(.down, .alt))
     #expect(source.calls == ["move 0 1"])
     #expect(table.indexPathForSelectedRow?.row == 1)
 
-    let fixed = DeclaringDataSource(declaring: [])
+    let fixed = PlainFruitSource()
     table.dataSource = fixed
     table.selectRow(at: IndexPath(row: 0))
+    #expect(!table.canPerformAction(.moveSelectedRowDown, withSender: nil))
     app.handle(Input.key(.down, .alt))
-    #expect(fixed.calls.isEmpty)
+    #expect(fixed.items == ["apple", "banana", "cherry"])
   }
 
-  /// NSWindowDelegate.windowWillReturnUndoManager(_:): nil from a delegate that implements
-  /// it still means the window makes its own, as does not implementing it.
+  /// UITableViewDelegate.tableView(_:heightForRowAt:): implemented, it sizes every row;
+  /// otherwise `rowHeight` does ("If your rows are the same height, do not override this
+  /// method; assign a value to the rowHeight property").
+  @Test func aRowHeightDelegateSizesRowsAndAPlainOneLeavesRowHeight() {
+    let source = PlainFruitSource()
+    table.dataSource = source
+    let tall = TallRows()
+    table.delegate = tall
+    #expect(table.rectForRow(at: IndexPath(row: 1)).minY == 2)
+    #expect(tall.asked == 3)
+    let plain = ImplementingTableDelegate()
+    table.delegate = plain
+    #expect(table.rectForRow(at: IndexPath(row: 1)).minY == 1)
+  }
+
+  /// The conformance is read once, when the data source or delegate is set — as UIKit's
+  /// table caches `respondsToSelector:` in `setDataSource:` — not on each key: the cached
+  /// roles are there before any event, and are replaced only by setting another.
+  @Test func theRefiningProtocolsAreCastWhenTheDataSourceOrDelegateIsSet() {
+    let editing = EditingFruitSource()
+    table.dataSource = editing
+    #expect(table.roles.editing === editing)
+    #expect(table.roles.reordering == nil)
+    let reordering = ReorderingFruitSource()
+    table.dataSource = reordering
+    #expect(table.roles.editing == nil)
+    #expect(table.roles.reordering === reordering)
+    let tall = TallRows()
+    table.delegate = tall
+    #expect(table.roles.rowHeights === tall)
+  }
+
+  /// Data sources and delegates are weak, as UIKit's: one that went away is simply none, for
+  /// the cached roles too.
+  @Test func aDataSourceAndDelegateThatWentAwayAreNone() {
+    do {
+      let source = EditingFruitSource()
+      let delegate = ImplementingTableDelegate()
+      table.dataSource = source
+      table.delegate = delegate
+      table.selectRow(at: IndexPath(row: 0))
+    }
+    #expect(table.dataSource == nil)
+    #expect(table.delegate == nil)
+    #expect(table.roles.editing == nil)
+    #expect(!table.canPerformAction(.deleteBackward, withSender: nil))
+    app.handle(Input.key(.backSpace))
+    app.handle(Input.key(.down))
+    table.reloadData()
+    #expect(table.numberOfSections == 0)
+  }
+
+  /// NSWindowDelegate.windowWillReturnUndoManager(_:): nil from the delegate means the window
+  /// makes its own, as does a delegate that does not implement it.
   @Test func willReturnUndoManagerNilMeansTheWindowMakesItsOwn() {
     let supplied = UndoManager()
-    let declaring = UndoSupplier(declaring: .willReturnUndoManager, supplying: supplied)
-    window.delegate = declaring
+    let supplier = UndoSupplier(supplying: supplied)
+    window.delegate = supplier
     #expect(window.undoManager === supplied)
 
     let other = Window()
-    let undeclared = UndoSupplier(declaring: [], supplying: supplied)
-    other.delegate = undeclared
+    let declining = UndoSupplier(supplying: nil)
+    other.delegate = declining
     #expect(other.undoManager != nil)
-    #expect(other.undoManager !== supplied, "not declared: never asked")
-
-    let third = Window()
-    let declaringNil = UndoSupplier(declaring: .willReturnUndoManager, supplying: nil)
-    third.delegate = declaringNil
-    #expect(third.undoManager != nil)
+    #expect(other.undoManager !== supplied)
   }
 
-  /// NSWindow.performClose(_:): the delegate's windowShouldClose(_:) is asked only if it
-  /// implements it; otherwise the window's own answer stands.
-  @Test func windowShouldCloseIsAskedOnlyWhenDeclared() {
-    let undeclared = UndoSupplier(declaring: [], supplying: nil)
-    window.delegate = undeclared
-    #expect(window.performClose(nil))
-    #expect(undeclared.closeAsked == 0)
-
-    let second = Window()
-    app.addWindow(second)
-    let declared = UndoSupplier(declaring: .shouldClose, supplying: nil)
-    second.delegate = declared
-    #expect(!second.performClose(nil))
-    #expect(declared.closeAsked == 1)
+  /// NSWindow.performClose(_:): "If the window's delegate or the window itself implements
+  /// windowShouldClose(_:), that message is sent ... only the delegate receives the message"
+  /// when both do. The default delegate method asks the window.
+  @Test func windowShouldCloseIsTheWindowsOwnUnlessTheDelegateImplementsIt() {
+    final class Stubborn: Window {
+      override func windowShouldClose() -> Bool { false }
+    }
+    final class Indifferent: WindowDelegate {}
+    final class Closer: WindowDelegate {
+      func windowShouldClose(_ window: Window) -> Bool { true }
+    }
+    let stubborn = Stubborn()
+    app.addWindow(stubborn)
+    let indifferent = Indifferent()
+    stubborn.delegate = indifferent
+    #expect(!stubborn.performClose(nil))
+    let closer = Closer()
+    stubborn.delegate = closer
+    #expect(stubborn.performClose(nil))
   }
 
-  @Test func notificationMethodsAreRegisteredOnlyWhenDeclared() {
+  @Test func anImplementedNotificationMethodIsCalled() {
     final class KeyListener: WindowDelegate {
-      let windowDelegateMethods: WindowDelegateMethods = .didBecomeKey
       var heard: [String] = []
       func windowDidBecomeKey(_ notification: Notification) { heard.append("didBecomeKey") }
-      func windowDidResignKey(_ notification: Notification) { heard.append("didResignKey") }
     }
     let listener = KeyListener()
     let other = Window()
@@ -234,30 +257,25 @@ struct OptionalDelegateMethodsTests {
     #expect(listener.heard == ["didBecomeKey"])
   }
 
-  @Test func settingTheSameDelegateAgainReadsItsDeclarationAgain() {
-    final class Redeclaring: WindowDelegate {
-      var windowDelegateMethods: WindowDelegateMethods = []
+  @Test func settingTheSameDelegateAgainRegistersItOnce() {
+    final class Resizes: WindowDelegate {
       var heard = 0
       func windowDidResize(_ notification: Notification) { heard += 1 }
     }
-    let delegate = Redeclaring()
+    let delegate = Resizes()
     window.delegate = delegate
-    window.frame.size = Size(width: 10, height: 4)
-    delegate.windowDelegateMethods = .didResize
     window.delegate = delegate
     window.frame.size = Size(width: 12, height: 4)
-    window.delegate = delegate
-    window.frame.size = Size(width: 14, height: 4)
-    #expect(delegate.heard == 2, "once per resize after the redeclaration, never twice")
+    #expect(delegate.heard == 1)
   }
 
-  @Test func anUndeclaredShouldTerminateLetsTheApplicationQuit() {
+  @Test func anImplementedShouldTerminateIsAsked() {
     final class Refuser: ApplicationDelegate {
       func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply { .cancel }
     }
     let refuser = Refuser()
     app.delegate = refuser
     app.terminate(nil)
-    #expect(app.isTerminated)
+    #expect(!app.isTerminated)
   }
 }

@@ -220,19 +220,12 @@ final class ProbeWindowDelegate: WindowDelegate, ActionTarget {
   }
   func validate(_ item: any ValidatedItem) -> Bool { probe.validate() }
 
-  /// Everything, except `windowShouldClose` while ``shouldClose`` is nil (no opinion).
-  var windowDelegateMethods: WindowDelegateMethods {
-    let all: WindowDelegateMethods = [
-      .shouldClose, .willClose, .didBecomeKey, .didResignKey, .didBecomeMain, .didResignMain, .didResize,
-      .willReturnUndoManager,
-    ]
-    return shouldClose == nil ? all.subtracting(.shouldClose) : all
-  }
-
   private func log(_ call: String) { probe.trace.calls.append("\(probe.name).\(call)") }
+  /// With no opinion (``shouldClose`` nil) the window's own answer, as the default gives.
   func windowShouldClose(_ window: Window) -> Bool {
+    guard let shouldClose else { return window.windowShouldClose() }
     log("shouldClose")
-    return shouldClose ?? true
+    return shouldClose
   }
   func windowWillClose(_ notification: Notification) { log("willClose") }
   func windowDidBecomeKey(_ notification: Notification) { log("didBecomeKey") }
@@ -287,10 +280,6 @@ final class ProbeAppDelegate: ApplicationDelegate, ActionTarget {
     probe.canPerform(action) && Self.actionTable.contains(action)
   }
   func validate(_ item: any ValidatedItem) -> Bool { probe.validate() }
-
-  var applicationDelegateMethods: ApplicationDelegateMethods {
-    [.didFinishLaunching, .shouldTerminate, .willTerminate, .didBecomeActive, .didResignActive]
-  }
 
   private func log(_ call: String) { probe.trace.calls.append("\(probe.name).\(call)") }
   func applicationDidFinishLaunching(_ notification: Notification) { log("didFinishLaunching") }

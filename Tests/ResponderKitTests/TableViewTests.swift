@@ -4,7 +4,7 @@ import Testing
 @testable import ResponderKit
 
 @MainActor
-final class FruitSource: TableViewDataSource {
+final class FruitSource: TableViewEditingDataSource, TableViewReorderingDataSource {
   var items: [String]
   var editable = true
   var movable = false
@@ -12,10 +12,6 @@ final class FruitSource: TableViewDataSource {
   var commits: [(TableView.EditingStyle, Int)] = []
 
   init(_ items: [String]) { self.items = items }
-
-  let tableViewDataSourceMethods: TableViewDataSourceMethods = [
-    .canEditRow, .commitEditing, .canMoveRow, .moveRow,
-  ]
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { items.count }
 
@@ -49,10 +45,6 @@ final class SelectionLog: TableViewDelegate {
   var log: [String] = []
   var veto: Set<Int> = []
   var redirect: [Int: Int] = [:]
-
-  let tableViewDelegateMethods: TableViewDelegateMethods = [
-    .willSelectRow, .didSelectRow, .willDeselectRow, .didDeselectRow, .performPrimaryAction,
-  ]
 
   func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
     log.append("willSelect \(indexPath.row)")
@@ -289,7 +281,6 @@ final class PantrySource: TableViewDataSource {
     ("Fruit", ["apple", "banana"]), (nil, []), ("Veg", ["carrot", "leek", "onion"]),
   ]
 
-  let tableViewDataSourceMethods: TableViewDataSourceMethods = [.numberOfSections, .titleForHeader]
   func numberOfSections(in tableView: TableView) -> Int { sections.count }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
     sections[section].items.count
@@ -307,7 +298,6 @@ final class PantrySource: TableViewDataSource {
 @MainActor
 final class IndexPathLog: TableViewDelegate {
   var selected: [IndexPath] = []
-  let tableViewDelegateMethods: TableViewDelegateMethods = .didSelectRow
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
 }
 

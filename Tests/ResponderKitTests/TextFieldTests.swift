@@ -209,10 +209,6 @@ private final class FieldDelegate: TextFieldDelegate {
   var allowReturn = true
   var rejectDigits = false
 
-  let textFieldDelegateMethods: TextFieldDelegateMethods = [
-    .shouldBeginEditing, .didBeginEditing, .shouldEndEditing, .didEndEditing, .shouldChangeCharacters,
-    .shouldReturn,
-  ]
   func textFieldShouldBeginEditing(_ textField: TextField) -> Bool {
     calls.append("shouldBegin")
     return allowBegin

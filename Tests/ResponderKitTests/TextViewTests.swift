@@ -120,7 +120,6 @@ struct TextViewTests {
 
   private final class Listener: TextViewDelegate {
     var changes = 0
-    let textViewDelegateMethods: TextViewDelegateMethods = .didChange
     func textViewDidChange(_ textView: TextView) { changes += 1 }
   }
 }

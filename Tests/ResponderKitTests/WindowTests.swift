@@ -63,7 +63,7 @@ struct WindowTests {
   @Test func performCloseAsksTheDelegateAndItsVetoKeepsTheWindow() {
     let s = Scene()
     s.windowDelegate.shouldClose = false
-    s.window.delegate = s.windowDelegate  // declares windowShouldClose now: read again
+    s.window.delegate = s.windowDelegate
     #expect(!s.window.performClose(nil))
     #expect(s.window.isVisible)
     #expect(s.app.keyWindow === s.window)
@@ -73,7 +73,7 @@ struct WindowTests {
   @Test func delegateAnswerOverridesTheWindowsOwnOpinion() {
     let s = Scene()
     s.windowDelegate.shouldClose = true
-    s.window.delegate = s.windowDelegate  // declares windowShouldClose now: read again
+    s.window.delegate = s.windowDelegate
     s.window.allowsClose = false
     #expect(s.window.performClose(nil))
     #expect(!s.window.isVisible)
@@ -109,7 +109,7 @@ struct WindowTests {
   @Test func performCloseActionSentThroughTheChainClosesTheKeyWindow() {
     let s = Scene()
     s.windowDelegate.shouldClose = true
-    s.window.delegate = s.windowDelegate  // declares windowShouldClose now: read again
+    s.window.delegate = s.windowDelegate
     #expect(s.app.sendAction(.performClose, to: nil, from: nil))
     #expect(!s.window.isVisible)
   }

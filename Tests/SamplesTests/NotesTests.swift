@@ -8,7 +8,7 @@ import Testing
 /// Stands between the table and the notes list, counting which rows the table asks cells
 /// for: proof of what a reload touched.
 @MainActor
-final class CellRequestSpy: TableViewDataSource {
+final class CellRequestSpy: TableViewEditingDataSource {
   let inner: NotesListViewController
   var requests: [Int] = []
 
@@ -21,7 +21,6 @@ final class CellRequestSpy: TableViewDataSource {
     requests.append(indexPath.row)
     return inner.tableView(tableView, cellForRowAt: indexPath)
   }
-  var tableViewDataSourceMethods: TableViewDataSourceMethods { inner.tableViewDataSourceMethods }
   func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {

@@ -64,37 +64,41 @@ open class TableView: ScrollView {
   /// it off (`isEnabled = false`), so a quick second click is not taken from it.
   public let doubleTapRecognizer = TapGestureRecognizer()
 
-  /// The rows' source, held weakly. Setting it reads the optional methods it declares
-  /// (``TableViewDataSource/tableViewDataSourceMethods``) once, and reloads.
+  /// The rows' source, held weakly. Setting it casts it once to the refining protocols whose
+  /// presence turns on row editing (``TableViewEditingDataSource``) and moving
+  /// (``TableViewReorderingDataSource``), and reloads.
   public weak var dataSource: (any TableViewDataSource)? {
     didSet {
-      dataSourceMethods = dataSource?.tableViewDataSourceMethods ?? []
+      roles.editing = dataSource as? any TableViewEditingDataSource
+      roles.reordering = dataSource as? any TableViewReorderingDataSource
       reloadData()
     }
   }
 
-  /// The selection's steer and listener, held weakly. Setting it reads the optional methods
-  /// it declares (``TableViewDelegate/tableViewDelegateMethods``) once, and reloads (it may
-  /// size rows).
+  /// The selection's steer and listener, held weakly. Setting it casts it once to
+  /// ``TableViewRowHeightDelegate`` (rows of their own heights), and reloads.
   public weak var delegate: (any TableViewDelegate)? {
     didSet {
-      delegateMethods = delegate?.tableViewDelegateMethods ?? []
+      roles.rowHeights = delegate as? any TableViewRowHeightDelegate
       reloadData()
     }
   }
 
-  private var dataSourceMethods: TableViewDataSourceMethods = []
-  private var delegateMethods: TableViewDelegateMethods = []
-
-  /// The data source when it declares `method`.
-  private func dataSource(_ method: TableViewDataSourceMethods) -> (any TableViewDataSource)? {
-    dataSourceMethods.contains(method) ? dataSource : nil
+  /// The refining protocols of the data source and delegate, cast once when they are set,
+  /// never per event: the `respondsToSelector:` bit-field an Objective-C table caches in
+  /// `setDataSource:` and `setDelegate:`, filled by the language. Each field is the object
+  /// itself when it conforms, nil otherwise (weak, so one that goes away leaves nil).
+  struct Roles {
+    /// The data source as one that commits edits, or nil: no row is editable.
+    weak var editing: (any TableViewEditingDataSource)?
+    /// The data source as one that moves rows, or nil: no row is movable.
+    weak var reordering: (any TableViewReorderingDataSource)?
+    /// The delegate as one that sizes rows, or nil: every row is ``TableView/rowHeight`` high.
+    weak var rowHeights: (any TableViewRowHeightDelegate)?
   }
 
-  /// The delegate when it declares `method`.
-  private func delegate(_ method: TableViewDelegateMethods) -> (any TableViewDelegate)? {
-    delegateMethods.contains(method) ? delegate : nil
-  }
+  /// Internal, not private, so tests can see the casts happen in the setters.
+  private(set) var roles = Roles()
 
   /// The height of rows whose delegate does not say otherwise. Default 1.
   open var rowHeight = 1 {
@@ -142,7 +146,7 @@ open class TableView: ScrollView {
     sectionStarts = [0]
     rowCount = 0
     if let dataSource {
-      let sections = self.dataSource(.numberOfSections)?.numberOfSections(in: self) ?? 1
+      let sections = dataSource.numberOfSections(in: self)
       for section in 0..<max(0, sections) {
         rowCount += max(0, dataSource.tableView(self, numberOfRowsInSection: section))
         sectionStarts.append(rowCount)
@@ -244,7 +248,7 @@ open class TableView: ScrollView {
     rowHeights.reserveCapacity(rowCount)
     var y = 0
     for section in 0..<(sectionStarts.count - 1) {
-      if let title = dataSource(.titleForHeader)?.tableView(self, titleForHeaderInSection: section) {
+      if let title = dataSource?.tableView(self, titleForHeaderInSection: section) {
         let header = Label(text: title)
         header.style = TextStyle(attributes: .bold)
         header.frame = Rect(x: 0, y: Double(y), width: visibleContentWidth, height: 1)
@@ -253,7 +257,7 @@ open class TableView: ScrollView {
         y += 1
       }
       let rows = sectionStarts[section + 1] - sectionStarts[section]
-      guard let heights = delegate(.heightForRow) else {
+      guard let heights = roles.rowHeights else {
         // One height for every row: no per-row call, so a long table re-counts quickly.
         let height = max(1, rowHeight)
         rowTops.append(contentsOf: stride(from: y, to: y + rows * height, by: height))
@@ -398,17 +402,17 @@ open class TableView: ScrollView {
       return indexPath
     }
     var chosen: IndexPath? = indexPath
-    if let delegate = delegate(.willSelectRow) {
+    if let delegate {
       chosen = delegate.tableView(self, willSelectRowAt: indexPath)
     }
     guard let chosen, let position = position(of: chosen) else { return nil }
     let old = indexPathForSelectedRow
     let changes = old != nil && old != chosen
-    if changes, let old { delegate(.willDeselectRow)?.tableView(self, willDeselectRowAt: old) }
+    if changes, let old { delegate?.tableView(self, willDeselectRowAt: old) }
     setSelection(position)
     scrollToRow(at: chosen, at: .nearest)
-    if changes, let old { delegate(.didDeselectRow)?.tableView(self, didDeselectRowAt: old) }
-    delegate(.didSelectRow)?.tableView(self, didSelectRowAt: chosen)
+    if changes, let old { delegate?.tableView(self, didDeselectRowAt: old) }
+    delegate?.tableView(self, didSelectRowAt: chosen)
     return chosen
   }
 
@@ -543,7 +547,7 @@ open class TableView: ScrollView {
       selectFirstAccepted(from: 0, step: 1)
       return
     }
-    delegate(.performPrimaryAction)?.tableView(self, performPrimaryActionForRowAt: selected)
+    delegate?.tableView(self, performPrimaryActionForRowAt: selected)
   }
 
   /// Asks the data source to delete the selected row, if it may be edited. When the data
@@ -551,7 +555,7 @@ open class TableView: ScrollView {
   /// selected (else the section's last row), so repeated presses keep deleting down the list.
   public func deleteSelectedRow(_ sender: Any?) {
     guard let selected = indexPathForSelectedRow, canEditRow(at: selected),
-      let dataSource = dataSource(.commitEditing)
+      let dataSource = roles.editing
     else { return }
     dataSource.tableView(self, commit: .delete, forRowAt: selected)
     let rows = numberOfRows(inSection: selected.section)
@@ -583,24 +587,25 @@ open class TableView: ScrollView {
     moveSelectedRow(by: 1)
   }
 
-  /// UIKit's rule: a row is editable when the data source says so, or, when it does not
-  /// declare `canEditRowAt`, when it can commit an edit.
+  /// UIKit's rule: a row is editable when the data source commits edits (its
+  /// `canEditRowAt`, by default true, may still refuse).
   private func canEditRow(at indexPath: IndexPath) -> Bool {
-    guard dataSource != nil, dataSourceMethods.contains(.commitEditing) else { return false }
-    return dataSource(.canEditRow)?.tableView(self, canEditRowAt: indexPath) ?? true
+    roles.editing?.tableView(self, canEditRowAt: indexPath) ?? false
   }
 
-  /// UIKit's rule: a row is movable when the data source says so, or, when it does not
-  /// declare `canMoveRowAt`, when it can move rows.
+  /// UIKit's rule: a row is movable when the data source moves rows (its `canMoveRowAt`, by
+  /// default true, may still refuse).
   private func canMoveSelectedRow(by step: Int) -> Bool {
-    guard let selected = indexPathForSelectedRow, dataSource != nil, dataSourceMethods.contains(.moveRow),
+    guard let selected = indexPathForSelectedRow, let dataSource = roles.reordering,
       selected.row + step >= 0, selected.row + step < numberOfRows(inSection: selected.section)
     else { return false }
-    return dataSource(.canMoveRow)?.tableView(self, canMoveRowAt: selected) ?? true
+    return dataSource.tableView(self, canMoveRowAt: selected)
   }
 
   private func moveSelectedRow(by step: Int) {
-    guard canMoveSelectedRow(by: step), let selected = indexPathForSelectedRow, let dataSource else { return }
+    guard canMoveSelectedRow(by: step), let selected = indexPathForSelectedRow,
+      let dataSource = roles.reordering
+    else { return }
     let destination = IndexPath(row: selected.row + step, section: selected.section)
     dataSource.tableView(self, moveRowAt: selected, to: destination)
     moveRow(at: selected, to: destination)
@@ -635,7 +640,7 @@ open class TableView: ScrollView {
     guard let recognizer = sender as? GestureRecognizer,
       let row = indexPathForRow(at: recognizer.location(in: self)), row == indexPathForSelectedRow
     else { return }
-    delegate(.performPrimaryAction)?.tableView(self, performPrimaryActionForRowAt: row)
+    delegate?.tableView(self, performPrimaryActionForRowAt: row)
   }
 
   /// A cancelled touch selects nothing.

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Hears about and steers a ``TableView``'s selection, and sizes rows. Held weakly; every
-/// method is optional: declare the ones you implement in ``tableViewDelegateMethods`` (see
-/// <doc:OptionalDelegateMethods>). The table reads it once when the delegate is set and calls
-/// nothing else.
+/// Hears about and steers a ``TableView``'s selection. Held weakly; every method is optional:
+/// each has a default in an extension that does what UIKit does when the method is missing,
+/// so implementing one is all it takes for the table to call it (see
+/// <doc:OptionalDelegateMethods>). Rows of different heights come from a delegate that
+/// conforms to ``TableViewRowHeightDelegate``.
 ///
 /// For a selection the user makes (keys, taps) the order is UIKit's: `willSelectRowAt`,
 /// `willDeselectRowAt` (old row), `didDeselectRowAt` (old row), `didSelectRowAt`.
@@ -11,10 +12,8 @@ import Foundation
 /// UIKit.
 @MainActor
 public protocol TableViewDelegate: AnyObject {
-  /// The optional methods this delegate implements. Default: none.
-  var tableViewDelegateMethods: TableViewDelegateMethods { get }
   /// The user is about to select a row. Return its index path to allow, another to select
-  /// that row instead, or nil to refuse. Not declared: every row may be selected.
+  /// that row instead, or nil to refuse. Default: every row may be selected.
   func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
   /// A row was selected by the user.
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
@@ -24,13 +23,9 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
   /// The user activated the selected row: Return, or a double tap.
   func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath)
-  /// The height of a row in cells, at least 1. Not declared: ``TableView/rowHeight``.
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int
 }
 
 extension TableViewDelegate {
-  /// None.
-  public var tableViewDelegateMethods: TableViewDelegateMethods { [] }
   /// Allows the row.
   public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
     indexPath
@@ -43,8 +38,4 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
   /// Does nothing.
   public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {}
-  /// The table's ``TableView/rowHeight``.
-  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int {
-    tableView.rowHeight
-  }
 }

@@ -71,7 +71,7 @@ final class GestureArbiter {
     while let current = view {
       for recognizer in current.gestureRecognizers.reversed()
       where recognizer.isEnabled && !recognizer.state.isFinished && !recognizer.wantsToBegin
-        && recognizer.delegate(.shouldReceiveTouch)?.gestureRecognizer(recognizer, shouldReceive: touch)
+        && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch)
           ?? true
       {
         found.append(recognizer)
@@ -115,7 +115,7 @@ final class GestureArbiter {
   }
 
   private func shouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-    if recognizer.delegate(.shouldBegin)?.gestureRecognizerShouldBegin(recognizer) == false { return false }
+    if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false { return false }
     // UIKit asks the views the gesture would take the touches from (a button refuses a tap of
     // its superview's recognizer); a recognizer that cancels nothing takes nothing.
     guard recognizer.cancelsTouchesInView else { return true }
@@ -140,12 +140,12 @@ final class GestureArbiter {
   private func excludes(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
     guard winner.trackedTouches.contains(where: { touch in loser.trackedTouches.contains { $0 === touch } })
     else { return false }
-    if winner.delegate(.shouldRecognizeSimultaneously)?.gestureRecognizer(
+    if winner.delegate?.gestureRecognizer(
       winner, shouldRecognizeSimultaneouslyWith: loser) == true
     {
       return false
     }
-    if loser.delegate(.shouldRecognizeSimultaneously)?.gestureRecognizer(
+    if loser.delegate?.gestureRecognizer(
       loser, shouldRecognizeSimultaneouslyWith: winner) == true
     {
       return false
@@ -160,9 +160,9 @@ final class GestureArbiter {
       guard other !== recognizer else { return false }
       return recognizer.failureRequirements.contains { $0.object === other }
         || recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer)
-        || recognizer.delegate(.shouldRequireFailure)?.gestureRecognizer(
+        || recognizer.delegate?.gestureRecognizer(
           recognizer, shouldRequireFailureOf: other) == true
-        || other.delegate(.shouldBeRequiredToFail)?.gestureRecognizer(
+        || other.delegate?.gestureRecognizer(
           other, shouldBeRequiredToFailBy: recognizer) == true
     }
   }

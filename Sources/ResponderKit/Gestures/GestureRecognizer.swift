@@ -78,20 +78,8 @@ open class GestureRecognizer {
   /// The view the recognizer is attached to.
   public internal(set) weak var view: View?
 
-  /// The delegate that arbitrates this recognizer's gestures, held weakly. Setting it reads
-  /// the optional methods it declares
-  /// (``GestureRecognizerDelegate/gestureRecognizerDelegateMethods``) once; set it again if
-  /// the declaration changes.
-  public weak var delegate: (any GestureRecognizerDelegate)? {
-    didSet { delegateMethods = delegate?.gestureRecognizerDelegateMethods ?? [] }
-  }
-
-  private var delegateMethods: GestureRecognizerDelegateMethods = []
-
-  /// The delegate when it declares `method`.
-  func delegate(_ method: GestureRecognizerDelegateMethods) -> (any GestureRecognizerDelegate)? {
-    delegateMethods.contains(method) ? delegate : nil
-  }
+  /// The delegate that arbitrates this recognizer's gestures, held weakly.
+  public weak var delegate: (any GestureRecognizerDelegate)?
 
   /// Whether the recognizer sees touches. Disabling it while it recognizes cancels the gesture,
   /// while it follows touches fails it; either way it drops the touches it tracks and only sees

@@ -85,13 +85,9 @@ open class Application: Responder {
 
   // MARK: Delegate
 
-  /// The delegate, held weakly. Setting it reads the methods it declares
-  /// (``ApplicationDelegate/applicationDelegateMethods``) once and registers it for the
-  /// application's notifications it has methods for.
+  /// The delegate, held weakly. Setting it registers it for the application's notifications.
   public weak var delegate: (any ApplicationDelegate)? {
     didSet {
-      // Read again even for the same delegate: setting it again is how it redeclares.
-      delegateMethods = delegate?.applicationDelegateMethods ?? []
       registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
     }
@@ -101,9 +97,6 @@ open class Application: Responder {
   /// action search.
   weak var delegateActionTarget: (any ActionTarget)?
 
-  /// The delegate's declared methods, read when it was set.
-  private var delegateMethods: ApplicationDelegateMethods = []
-
   private var delegateNotifications = DelegateNotifications<any ApplicationDelegate>()
 
   private func registerDelegate() {
@@ -111,20 +104,15 @@ open class Application: Responder {
       delegateNotifications.removeAll()
       return
     }
-    let methods:
-      [(ApplicationDelegateMethods, Notification.Name, DelegateNotifications<any ApplicationDelegate>.Method)] =
-        [
-          (
-            .didFinishLaunching, Application.didFinishLaunchingNotification,
-            { $0.applicationDidFinishLaunching($1) }
-          ),
-          (.willTerminate, Application.willTerminateNotification, { $0.applicationWillTerminate($1) }),
-          (.didBecomeActive, Application.didBecomeActiveNotification, { $0.applicationDidBecomeActive($1) }),
-          (.didResignActive, Application.didResignActiveNotification, { $0.applicationDidResignActive($1) }),
-        ]
-    let declared = methods.filter { delegateMethods.contains($0.0) }.map { ($0.1, $0.2) }
+    // Every method, implemented or not: a default does nothing.
+    let methods: [(Notification.Name, DelegateNotifications<any ApplicationDelegate>.Method)] = [
+      (Application.didFinishLaunchingNotification, { $0.applicationDidFinishLaunching($1) }),
+      (Application.willTerminateNotification, { $0.applicationWillTerminate($1) }),
+      (Application.didBecomeActiveNotification, { $0.applicationDidBecomeActive($1) }),
+      (Application.didResignActiveNotification, { $0.applicationDidResignActive($1) }),
+    ]
     // Unowned, not weak (see `Window.application`): the observations end with this object.
-    delegateNotifications.register(declared, postedBy: self) { [unowned self] in self.delegate }
+    delegateNotifications.register(methods, postedBy: self) { [unowned self] in self.delegate }
   }
 
   private func post(_ name: Notification.Name, userInfo: [AnyHashable: Any]? = nil) {
@@ -190,8 +178,7 @@ open class Application: Responder {
   /// `windowShouldClose`, as in AppKit.
   public func terminate(_ sender: Any?) {
     guard !isTerminated, !terminationPending else { return }
-    let reply = delegateMethods.contains(.shouldTerminate) ? delegate?.applicationShouldTerminate(self) : nil
-    switch reply ?? .now {
+    switch delegate?.applicationShouldTerminate(self) ?? .now {
     case .now: finishTermination()
     case .cancel: break
     case .later: terminationPending = true

@@ -13,18 +13,16 @@ extension Application {
   }
 }
 
-/// The application's delegate. Every method is optional: declare the ones you implement in
-/// ``applicationDelegateMethods`` (see <doc:OptionalDelegateMethods>); the application reads
-/// that once when the delegate is set and calls nothing else. The `…Notification` methods are
+/// The application's delegate. Every method is optional: each has a default in an extension
+/// that does what AppKit does when the method is missing, so implementing one is all it takes
+/// for it to be called (see <doc:OptionalDelegateMethods>). The `…Notification` methods are
 /// called through `NotificationCenter`: setting the delegate registers it for the
-/// application's notifications it declares.
+/// application's notifications.
 @MainActor
 public protocol ApplicationDelegate: AnyObject {
-  /// The optional methods this delegate implements. Default: none.
-  var applicationDelegateMethods: ApplicationDelegateMethods { get }
   /// Launching finished; windows can be shown.
   func applicationDidFinishLaunching(_ notification: Notification)
-  /// Whether to quit now, not at all, or later. Not declared: now.
+  /// Whether to quit now, not at all, or later. Default: now.
   func applicationShouldTerminate(_ application: Application) -> Application.TerminateReply
   /// The application is about to quit; save state here.
   func applicationWillTerminate(_ notification: Notification)
@@ -35,8 +33,6 @@ public protocol ApplicationDelegate: AnyObject {
 }
 
 extension ApplicationDelegate {
-  /// None.
-  public var applicationDelegateMethods: ApplicationDelegateMethods { [] }
   /// Does nothing.
   public func applicationDidFinishLaunching(_ notification: Notification) {}
   /// Quit now.

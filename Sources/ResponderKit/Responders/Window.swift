@@ -143,24 +143,13 @@ open class Window: Responder {
 
   // MARK: Delegate
 
-  /// The delegate, held weakly. Setting it reads the methods it declares
-  /// (``WindowDelegate/windowDelegateMethods``) once and registers it for the window's
-  /// notifications it has methods for; replacing it unregisters the old one.
+  /// The delegate, held weakly. Setting it registers it for the window's notifications;
+  /// replacing it unregisters the old one.
   public weak var delegate: (any WindowDelegate)? {
     didSet {
-      // Read again even for the same delegate: setting it again is how it redeclares.
-      delegateMethods = delegate?.windowDelegateMethods ?? []
       registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
     }
-  }
-
-  /// The delegate's declared methods, read when it was set.
-  private var delegateMethods: WindowDelegateMethods = []
-
-  /// The delegate when it declares `method`.
-  private func delegate(_ method: WindowDelegateMethods) -> (any WindowDelegate)? {
-    delegateMethods.contains(method) ? delegate : nil
   }
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
@@ -177,18 +166,17 @@ open class Window: Responder {
       delegateNotifications.removeAll()
       return
     }
-    let methods:
-      [(WindowDelegateMethods, Notification.Name, DelegateNotifications<any WindowDelegate>.Method)] = [
-        (.didBecomeKey, Window.didBecomeKeyNotification, { $0.windowDidBecomeKey($1) }),
-        (.didResignKey, Window.didResignKeyNotification, { $0.windowDidResignKey($1) }),
-        (.didBecomeMain, Window.didBecomeMainNotification, { $0.windowDidBecomeMain($1) }),
-        (.didResignMain, Window.didResignMainNotification, { $0.windowDidResignMain($1) }),
-        (.willClose, Window.willCloseNotification, { $0.windowWillClose($1) }),
-        (.didResize, Window.didResizeNotification, { $0.windowDidResize($1) }),
-      ]
-    let declared = methods.filter { delegateMethods.contains($0.0) }.map { ($0.1, $0.2) }
+    // Every method, implemented or not: a default does nothing.
+    let methods: [(Notification.Name, DelegateNotifications<any WindowDelegate>.Method)] = [
+      (Window.didBecomeKeyNotification, { $0.windowDidBecomeKey($1) }),
+      (Window.didResignKeyNotification, { $0.windowDidResignKey($1) }),
+      (Window.didBecomeMainNotification, { $0.windowDidBecomeMain($1) }),
+      (Window.didResignMainNotification, { $0.windowDidResignMain($1) }),
+      (Window.willCloseNotification, { $0.windowWillClose($1) }),
+      (Window.didResizeNotification, { $0.windowDidResize($1) }),
+    ]
     // Unowned, not weak (see `application`): the observations end with this object.
-    delegateNotifications.register(declared, postedBy: self) { [unowned self] in self.delegate }
+    delegateNotifications.register(methods, postedBy: self) { [unowned self] in self.delegate }
   }
 
   func post(_ name: Notification.Name) {
@@ -366,17 +354,17 @@ open class Window: Responder {
 
   // MARK: Closing
 
-  /// Whether the window may close. Asked only when the delegate does not declare
-  /// ``WindowDelegate/windowShouldClose(_:)``, as AppKit asks the window itself then; default
-  /// true.
+  /// Whether the window may close; default true. Asked when there is no delegate, or through
+  /// the default ``WindowDelegate/windowShouldClose(_:)`` of a delegate that does not
+  /// implement it, as AppKit asks the window itself then.
   open func windowShouldClose() -> Bool { true }
 
-  /// Closes the window as if the user asked: the delegate (or, when it does not declare
+  /// Closes the window as if the user asked: the delegate (or, when it does not implement
   /// `windowShouldClose`, the window) can veto. Returns whether the window closed.
   @discardableResult
   public func performClose(_ sender: Any?) -> Bool {
     if let app = application, let modal = app.modalWindow, modal !== self { return false }
-    let allowed = delegate(.shouldClose)?.windowShouldClose(self) ?? windowShouldClose()
+    let allowed = delegate?.windowShouldClose(self) ?? windowShouldClose()
     guard allowed else { return false }
     close()
     return true
@@ -493,10 +481,10 @@ open class Window: Responder {
     ownUndoManager ?? delegateUndoManager
   }
 
-  /// The delegate's answer when it declares ``WindowDelegate/windowWillReturnUndoManager(_:)``;
-  /// its nil, like AppKit's, means "make your own".
+  /// The delegate's ``WindowDelegate/windowWillReturnUndoManager(_:)``; its nil, like
+  /// AppKit's, means "make your own".
   private var delegateUndoManager: UndoManager? {
-    delegate(.willReturnUndoManager)?.windowWillReturnUndoManager(self)
+    delegate?.windowWillReturnUndoManager(self)
   }
 
   /// The delegate's undo manager if it gives one, else the window's own, made on first use.

@@ -1,17 +1,15 @@
 import Foundation
 
-/// A window's delegate. Every method is optional: declare the ones you implement in
-/// ``windowDelegateMethods`` (see <doc:OptionalDelegateMethods>); the window reads that once
-/// when the delegate is set and calls nothing else. The `…Notification` methods are called
-/// through `NotificationCenter`: setting the delegate registers it for the window's
-/// notifications it declares (and replacing it unregisters the old one).
+/// A window's delegate. Every method is optional: each has a default in an extension that
+/// does what AppKit does when the method is missing, so implementing one is all it takes for
+/// it to be called (see <doc:OptionalDelegateMethods>). The `…Notification` methods are
+/// called through `NotificationCenter`: setting the delegate registers it for the window's
+/// notifications (and replacing it unregisters the old one).
 @MainActor
 public protocol WindowDelegate: AnyObject {
-  /// The optional methods this delegate implements. Default: none.
-  var windowDelegateMethods: WindowDelegateMethods { get }
-  /// Whether the window may close when the user asks (``Window/performClose(_:)``). Not
-  /// declared, the window asks itself (``Window/windowShouldClose()``). Not asked when the
-  /// application quits.
+  /// Whether the window may close when the user asks (``Window/performClose(_:)``). Default:
+  /// the window's own answer (``Window/windowShouldClose()``), as AppKit asks the window when
+  /// its delegate does not implement the method. Not asked when the application quits.
   func windowShouldClose(_ window: Window) -> Bool
   /// The window is about to close.
   func windowWillClose(_ notification: Notification)
@@ -25,16 +23,14 @@ public protocol WindowDelegate: AnyObject {
   func windowDidResignMain(_ notification: Notification)
   /// The window changed size.
   func windowDidResize(_ notification: Notification)
-  /// The undo manager for the window; nil lets the window make its own, as does not declaring
-  /// it. Once the window has made its own it no longer asks, as in AppKit.
+  /// The undo manager for the window; nil (the default) lets the window make its own. Once the
+  /// window has made its own it no longer asks, as in AppKit.
   func windowWillReturnUndoManager(_ window: Window) -> UndoManager?
 }
 
 extension WindowDelegate {
-  /// None.
-  public var windowDelegateMethods: WindowDelegateMethods { [] }
-  /// Yes.
-  public func windowShouldClose(_ window: Window) -> Bool { true }
+  /// The window's own answer, ``Window/windowShouldClose()``.
+  public func windowShouldClose(_ window: Window) -> Bool { window.windowShouldClose() }
   /// Does nothing.
   public func windowWillClose(_ notification: Notification) {}
   /// Does nothing.

@@ -69,18 +69,7 @@ open class TextField: Control, TextEditor {
   public private(set) var isEditing = false
 
   /// Asked before editing starts and ends, before each change and on Return; held weakly.
-  /// Setting it reads the methods it declares (``TextFieldDelegate/textFieldDelegateMethods``)
-  /// once.
-  public weak var delegate: (any TextFieldDelegate)? {
-    didSet { delegateMethods = delegate?.textFieldDelegateMethods ?? [] }
-  }
-
-  private var delegateMethods: TextFieldDelegateMethods = []
-
-  /// The delegate when it declares `method`.
-  private func delegate(_ method: TextFieldDelegateMethods) -> (any TextFieldDelegate)? {
-    delegateMethods.contains(method) ? delegate : nil
-  }
+  public weak var delegate: (any TextFieldDelegate)?
 
   // MARK: Editing session
 
@@ -90,13 +79,13 @@ open class TextField: Control, TextEditor {
   open override var canBecomeFirstResponder: Bool {
     guard isEnabled else { return false }
     if isEditing { return true }
-    return delegate(.shouldBeginEditing)?.textFieldShouldBeginEditing(self) ?? true
+    return delegate?.textFieldShouldBeginEditing(self) ?? true
   }
 
   /// The delegate may keep the focus here.
   open override var canResignFirstResponder: Bool {
     guard isEditing else { return true }
-    return delegate(.shouldEndEditing)?.textFieldShouldEndEditing(self) ?? true
+    return delegate?.textFieldShouldEndEditing(self) ?? true
   }
 
   /// Typed characters come here.
@@ -112,7 +101,7 @@ open class TextField: Control, TextEditor {
       insertionPoint = storage.count
     }
     pendingInsertionPoint = nil
-    delegate(.didBeginEditing)?.textFieldDidBeginEditing(self)
+    delegate?.textFieldDidBeginEditing(self)
     sendActions(for: .editingDidBegin)
   }
 
@@ -121,7 +110,7 @@ open class TextField: Control, TextEditor {
     super.didResignFirstResponder()
     isEditing = false
     scrollColumn = 0
-    delegate(.didEndEditing)?.textFieldDidEndEditing(self)
+    delegate?.textFieldDidEndEditing(self)
     sendActions(for: .editingDidEnd)
   }
 
@@ -155,7 +144,7 @@ open class TextField: Control, TextEditor {
     let range = max(0, min(range.lowerBound, storage.count))..<max(0, min(range.upperBound, storage.count))
     guard isEnabled else { return false }
     if range.isEmpty && string.isEmpty { return false }
-    if let delegate = delegate(.shouldChangeCharacters),
+    if let delegate,
       !delegate.textField(self, shouldChangeCharactersIn: range, replacementString: string)
     {
       return false
@@ -190,7 +179,7 @@ open class TextField: Control, TextEditor {
   /// in one dispatch, then ends editing.
   open func insertNewline() {
     guard isEditing else { return }
-    if let delegate = delegate(.shouldReturn), !delegate.textFieldShouldReturn(self) { return }
+    if let delegate, !delegate.textFieldShouldReturn(self) { return }
     sendActions(for: [.editingDidEndOnExit, .primaryActionTriggered])
     if isFirstResponder { resignFirstResponder() }
   }

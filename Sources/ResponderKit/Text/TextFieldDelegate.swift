@@ -1,12 +1,9 @@
 /// What a text field asks and tells about editing: UIKit's `UITextFieldDelegate`. Every
-/// method is optional: declare the ones you implement in ``textFieldDelegateMethods`` (see
-/// <doc:OptionalDelegateMethods>); the field reads it once when the delegate is set, calls
-/// nothing else, and takes a `should…` method not declared as yes. The field holds its
-/// delegate weakly.
+/// method is optional: each has a default in an extension (a `should…` method says yes), so
+/// implementing one is all it takes for it to be called (see <doc:OptionalDelegateMethods>).
+/// The field holds its delegate weakly.
 @MainActor
 public protocol TextFieldDelegate: AnyObject {
-  /// The optional methods this delegate implements. Default: none.
-  var textFieldDelegateMethods: TextFieldDelegateMethods { get }
   /// Whether the field may start editing (become first responder).
   func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
   /// The field started editing; called before ``Control/Event/editingDidBegin`` is sent.
@@ -26,8 +23,6 @@ public protocol TextFieldDelegate: AnyObject {
 }
 
 extension TextFieldDelegate {
-  /// None.
-  public var textFieldDelegateMethods: TextFieldDelegateMethods { [] }
   /// Yes.
   public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
   /// Nothing.

@@ -70,18 +70,8 @@ open class TextView: View, TextEditor {
   /// The first displayed line that is visible.
   public private(set) var scrollRow = 0
 
-  /// Told about editing and each change; held weakly. Setting it reads the methods it
-  /// declares (``TextViewDelegate/textViewDelegateMethods``) once.
-  public weak var delegate: (any TextViewDelegate)? {
-    didSet { delegateMethods = delegate?.textViewDelegateMethods ?? [] }
-  }
-
-  private var delegateMethods: TextViewDelegateMethods = []
-
-  /// The delegate when it declares `method`.
-  private func delegate(_ method: TextViewDelegateMethods) -> (any TextViewDelegate)? {
-    delegateMethods.contains(method) ? delegate : nil
-  }
+  /// Told about editing and each change; held weakly.
+  public weak var delegate: (any TextViewDelegate)?
 
   /// The column moveUp and moveDown aim for, kept across a run of vertical moves so the
   /// insertion point comes back to it after passing shorter lines.
@@ -105,14 +95,14 @@ open class TextView: View, TextEditor {
     insertionPoint = storage.count
     goalColumn = nil
     setNeedsDisplay()
-    delegate(.didBeginEditing)?.textViewDidBeginEditing(self)
+    delegate?.textViewDidBeginEditing(self)
   }
 
   /// Tells the delegate.
   open override func didResignFirstResponder() {
     super.didResignFirstResponder()
     setNeedsDisplay()
-    delegate(.didEndEditing)?.textViewDidEndEditing(self)
+    delegate?.textViewDidEndEditing(self)
     NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
   }
 
@@ -275,7 +265,7 @@ open class TextView: View, TextEditor {
   func textDidChange(from lowerBound: Int) {
     invalidateLines(from: lowerBound)
     setNeedsDisplay()
-    delegate(.didChange)?.textViewDidChange(self)
+    delegate?.textViewDidChange(self)
     NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
   }
 

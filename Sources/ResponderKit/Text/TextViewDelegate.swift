@@ -1,11 +1,9 @@
 /// What a ``TextView`` tells about editing: UIKit's `UITextViewDelegate`, the parts a terminal
-/// needs. Every method is optional: declare the ones you implement in
-/// ``textViewDelegateMethods`` (see <doc:OptionalDelegateMethods>); the view reads it once when
-/// the delegate is set and calls nothing else. The text view holds its delegate weakly.
+/// needs. Every method is optional: each does nothing by default (a protocol
+/// extension), so implementing one is all it takes for it to be called (see
+/// <doc:OptionalDelegateMethods>). The text view holds its delegate weakly.
 @MainActor
 public protocol TextViewDelegate: AnyObject {
-  /// The optional methods this delegate implements. Default: none.
-  var textViewDelegateMethods: TextViewDelegateMethods { get }
   /// The view became first responder.
   func textViewDidBeginEditing(_ textView: TextView)
   /// The view gave up first responder.
@@ -16,8 +14,6 @@ public protocol TextViewDelegate: AnyObject {
 }
 
 extension TextViewDelegate {
-  /// None.
-  public var textViewDelegateMethods: TextViewDelegateMethods { [] }
   /// Nothing.
   public func textViewDidBeginEditing(_ textView: TextView) {}
   /// Nothing.
