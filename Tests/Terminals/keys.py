@@ -189,3 +189,9 @@ limit("urxvt", "screen", "0xff97", "0xffb8", "urxvt sends the keypad's applicati
 for exact in ("Control+a", "Control+z", "Control+Shift+A", "Control+1"):
     limit("*", "screen", exact, "(nothing)", "Control+A is screen's command character and the key "
           "after it a command (" + SCREEN_MAN + ")")
+HELD = ("screen delivers a lone ESC only with the next key, not after its maptimeout (" + SCREEN_MAN
+        + ", maptimeout; seen in the bytes: nothing for 0.8 s, then ESC with the next key)")
+for exact in ("Control+[", "Escape"):
+    limit("*", "screen", exact, "(nothing)", HELD)
+limit("*", "screen", "Control+Space", "Control+Alt+Space", HELD + ": ESC NUL reads as Alt+Control+Space")
+limit("*", "screen", "Tab", "Alt+Tab", HELD + ": ESC HT reads as Alt+Tab")

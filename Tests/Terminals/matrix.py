@@ -52,7 +52,7 @@ def versions():
         "tmux": first(["tmux", "-V"]),
         "screen": first(["screen", "-v"]),
         "Xvfb": first(["dpkg-query", "-W", "-f", "xvfb ${Version}", "xvfb"]),
-        "xdotool": first(["xdotool", "version"]),
+        "xdotool": first(["dpkg-query", "-W", "-f", "xdotool ${Version}", "xdotool"]),
     }
 
 
