@@ -38,4 +38,12 @@ import Testing
     #expect(a.unshiftedKeysym == Keysym(0x61))
     #expect(release.phase == .up && release.keysym == Keysym(0x61))
   }
+
+  /// xterm 379 with its defaults (eightBitInput on, metaSendsEscape off) sent C2 98 — U+0098,
+  /// the C0 byte of Control+x with its 8th bit set — for Control+Alt+x
+  /// (https://invisible-island.net/xterm/manpage/xterm.html#VT100-Widget-Resources:eightBitInput).
+  @Test func xtermEightBitControlAltIsControlAltKey() {
+    #expect(decodeAll([0xc2, 0x98]) == [key(Keysym(0x78), "\u{18}", ignoring: "x", [.control, .alt])])
+    #expect(decodeAll([0xc2, 0x89]) == [key(.tab, "\t", .alt)])
+  }
 }
