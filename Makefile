@@ -71,8 +71,8 @@ bench: bench-deps
 # KeyProbe fixture decoded with each key, takes the samples' first screens and writes
 # .build/terminals/index.html (expected/actual/difference) and report.md (README's table).
 TERMINAL_APT := xvfb xterm rxvt-unicode kitty screen tmux xdotool imagemagick x11-xkb-utils \
-  fonts-dejavu-core python3
-TERMINAL_COMMANDS := Xvfb xterm urxvt kitty screen tmux xdotool import compare setxkbmap python3
+  fonts-dejavu-core python3 xclip
+TERMINAL_COMMANDS := Xvfb xterm urxvt kitty screen tmux xdotool import compare setxkbmap python3 xclip
 terminals-deps: deps
 	@for c in $(TERMINAL_COMMANDS); do command -v $$c >/dev/null 2>&1 || missing=1; done; \
 	if [ -n "$$missing" ]; then echo "Installing $(TERMINAL_APT)"; $(SUDO) apt-get update -qq && \

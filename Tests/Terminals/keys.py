@@ -40,6 +40,19 @@ RXVT_MAN = "rxvt(7), urxvt(1) (pod.tst.eu/http://cvs.schmorp.de/rxvt-unicode/doc
 KITTY_CONF = "kitty.conf shortcuts (sw.kovidgoyal.net/kitty/conf/#keyboard-shortcuts)"
 LEGACY = "xterm,urxvt"  # alone; inside tmux and screen every emulator is legacy ("*")
 
+# Typed on other X layouts (setxkbmap): (layout, keys). Dead keys and AltGr on `de`; on `ru`,
+# Control with the key in C's place, whose base-layout key (kitty's) is c.
+LAYOUT_KEYS = [
+    ("de", [Key(*k) for k in [
+        ("dead_circumflex e", "ê", "dead keys, AltGr (de)"), ("dead_acute a", "á", "dead keys, AltGr (de)"),
+        ("ISO_Level3_Shift+q", "@", "dead keys, AltGr (de)"), ("ISO_Level3_Shift+7", "{", "dead keys, AltGr (de)"),
+        ("ISO_Level3_Shift+e", "0x20ac", "dead keys, AltGr (de)"), ("odiaeresis", "ö", "dead keys, AltGr (de)"),
+    ]]),
+    ("ru", [Key("ctrl+Cyrillic_es", "Control+0x6d3", "base-layout key (ru)")]),
+]
+ALL_KEYS = KEYS + [key for _, keys in LAYOUT_KEYS for key in keys]
+
+
 # What a terminal sends for a key its encoding cannot tell from another:
 # (terminals, hosts, exact token) -> [(token decoded instead, why, with the document)].
 LIMITS = {}
@@ -71,24 +84,56 @@ for terminals, hosts in [(LEGACY, "*"), ("*", "tmux,screen")]:
               "keypad sends the main keys' codes (" + CTLSEQS + ", VT220-Style Function Keys)")
     limit(terminals, hosts, "Alt+Shift+X", "Alt+X", "ESC prefix then the shifted character: Shift "
           "is folded into it (" + CTLSEQS + ")")
+TMUX_KEYS = "tmux 3.3a's key table (input-keys.c)"
+SCREEN_MAN = "screen(1) (www.gnu.org/software/screen/manual/screen.html#Default-Key-Bindings)"
+KITTY_LEGACY = "sw.kovidgoyal.net/kitty/keyboard-protocol/#legacy-key-event-encoding"
 META8 = ("xterm's defaults (metaSendsEscape false, eightBitInput true) send Alt+key as the key "
          "with its 8th bit set, encoded as UTF-8: Alt+x is ø (" + XTERM_MAN + ", eightBitInput)")
-for exact, alias in [("Alt+x", "ø"), ("Alt+Shift+X", "Ø"), ("Alt+BackSpace", "ÿ"),
-                     ("Control+Alt+x", "0x1000098")]:
-    limit("xterm", "*", exact, alias, META8)
-limit("xterm", "*", "Alt+Return", "(nothing)", "xterm binds Alt+Return to its fullscreen action "
-      "by default (" + XTERM_MAN + ", fullscreen)")
-limit("urxvt", "*", "Control+Shift+A", "Control+j", "Control+Shift starts urxvt's ISO 14755 "
-      "hex entry, so Control+Shift+A types U+000A (" + RXVT_MAN + ", iso14755)")
-limit("urxvt", "*", "Shift+F5", "F15", "rxvt sends Shift+F1–F10 as the codes of F11–F20 "
-      "(" + RXVT_MAN + ", Key Codes)")
-limit("urxvt", "*", "Control+Shift+Down", "Shift+Down", "rxvt's cursor keys encode Shift or "
-      "Control, not both (" + RXVT_MAN + ", Key Codes)")
-for exact, why in [("Control+Shift+A", "kitty_mod+a (background opacity)"),
-                   ("Control+Shift+Down", "kitty_mod+down (scroll line down)")]:
-    limit("kitty", "*", exact, "(nothing)", "kitty keeps " + why + " for itself (" + KITTY_CONF + ")")
-limit("kitty", "*", "Control+1", "(nothing)", "kitty 0.26.5 sent only Control's own press and "
-      "release, no report for the 1 (seen in the bytes)")
+HELD = ("screen delivers a lone ESC only with the next key, not after its maptimeout (" + SCREEN_MAN
+        + ", maptimeout; seen in the bytes: nothing for 0.8 s, then ESC with the next key)")
+SCREEN_COMMAND = "Control+A is screen's command character and the key after it a command (" + SCREEN_MAN + ")"
+URXVT_KEYPAD = "urxvt sends the keypad's application codes by position, whatever Num Lock says"
+for terminals, hosts in [(LEGACY, "*"), ("*", "tmux,screen")]:
+    limit(terminals, hosts, "Control+0x6d3", "0x6d3", "no C0 control exists for a Cyrillic letter, so "
+          "the letter is sent without Control, and no base-layout key (" + XTERM_MAN + ", modifyOtherKeys)")
+# (terminals, hosts, exact token, token decoded instead, why)
+for row in [
+    ("xterm", "*", "Alt+x", "ø", META8),
+    ("xterm", "*", "Alt+Shift+X", "Ø", META8),
+    ("xterm", "*", "Alt+BackSpace", "ÿ", META8),
+    ("xterm", "*", "Alt+Return", "(nothing)",
+     "xterm binds Alt+Return to its fullscreen action by default (" + XTERM_MAN + ", fullscreen)"),
+    ("urxvt", "*", "Control+Shift+A", "Control+j", "Control+Shift starts urxvt's ISO 14755 hex entry, "
+     "so Control+Shift+A types U+000A (" + RXVT_MAN + ", iso14755)"),
+    ("urxvt", "*", "Shift+F5", "F15", "rxvt sends Shift+F1–F10 as the codes of F11–F20 (" + RXVT_MAN
+     + ", Key Codes)"),
+    ("urxvt", "*", "Control+Shift+Down", "Shift+Down", "rxvt's cursor keys encode Shift or Control, not "
+     "both (" + RXVT_MAN + ", Key Codes)"),
+    ("kitty", "*", "Control+Shift+A", "(nothing)", "kitty keeps kitty_mod+a (background opacity) for "
+     "itself (" + KITTY_CONF + ")"),
+    ("kitty", "*", "Control+Shift+Down", "(nothing)", "kitty keeps kitty_mod+down (scroll line down) for "
+     "itself (" + KITTY_CONF + ")"),
+    ("kitty", "*", "Control+1", "(nothing)", "kitty 0.26.5 sent only Control's own press and release, "
+     "no report for the 1 (seen in the bytes)"),
+    ("kitty", "tmux,screen", "Control+0x6d3", "Control+c", "kitty's legacy encoding sends Control with a "
+     "non-ASCII key as the C0 byte of its base-layout key, here ^C (" + KITTY_LEGACY + ")"),
+    ("*", "tmux", "0xff8d", "Control+j", "tmux sends keypad Enter as LF (" + TMUX_KEYS + ")"),
+    ("xterm", "tmux", "Control+Alt+x", "(nothing)", "tmux drops the C1 control (U+0098) xterm's "
+     "eightBitInput makes of Control+Alt+x (" + XTERM_MAN + ", eightBitInput)"),
+    ("urxvt", "tmux", "Shift+F5", "(nothing)", "tmux re-encodes urxvt's F15 as xterm's Shift+F3, "
+     "CSI 1;2R, which is also a cursor position report (" + CTLSEQS + ", PC-Style Function Keys)"),
+    ("urxvt", "tmux", "0xff97", "8", URXVT_KEYPAD + "; tmux passes KP 8 on as 8 (" + RXVT_MAN + ")"),
+    ("urxvt", "screen", "0xff97", "0xffb8", URXVT_KEYPAD + ": ESC O x is KP 8 (" + RXVT_MAN + ")"),
+    ("*", "screen", "Control+a", "(nothing)", SCREEN_COMMAND),
+    ("*", "screen", "Control+z", "(nothing)", SCREEN_COMMAND),
+    ("*", "screen", "Control+Shift+A", "(nothing)", SCREEN_COMMAND),
+    ("*", "screen", "Control+1", "(nothing)", SCREEN_COMMAND),
+    ("*", "screen", "Control+[", "(nothing)", HELD),
+    ("*", "screen", "Escape", "(nothing)", HELD),
+    ("*", "screen", "Control+Space", "Control+Alt+Space", HELD + ": ESC NUL reads as Alt+Control+Space"),
+    ("*", "screen", "Tab", "Alt+Tab", HELD + ": ESC HT reads as Alt+Tab"),
+]:
+    limit(*row)
 
 
 def token(line):
@@ -124,6 +169,9 @@ def judge(key, terminal, host, decoded, sent):
                     verdict, note = "limit", why
     if terminal == "kitty" and host == "alone" and verdict == "pass" and not ups:
         verdict, note = "fail", "no release event from the kitty protocol"
+    if terminal == "kitty" and host == "alone" and verdict == "pass" and key.group.startswith("base") \
+            and not any("base=c" in line for line in decoded):
+        verdict, note = "fail", "no base-layout key from the kitty protocol"
     if len(downs) + len(texts) > 1 and verdict == "pass":
         verdict, note = "fail", "more than one input for one key"
     return {"key": key.xdotool, "group": key.group, "expected": key.expected, "decoded": decoded,
@@ -152,12 +200,31 @@ def judge_mouse(name, terminal, host, decoded, expected):
             "bytes": "", "verdict": verdict, "note": "", "released": False}
 
 
+FEATURES = ["focus events", "bracketed paste", "true colour"]
+# Documented ways a feature degrades: (feature, hosts) -> why.
+DEGRADED = {
+    ("true colour", "*"): "the host draws 24-bit colour only where COLORTERM or the terminfo entry says "
+                          "the terminal has it (ColorDepth.detect); elsewhere the nearest palette colour",
+    ("focus events", "tmux"): "tmux passes focus reports on only with `focus-events on`, off by default "
+                              "(tmux(1), focus-events)",
+    ("focus events", "screen"): "screen 4.9 does not pass focus reporting (mode 1004) on "
+                                "(screen(1) lists no such mode)",
+}
+
+
+def feature(name, host, expected, got, exact):
+    why = DEGRADED.get((name, host)) or DEGRADED.get((name, "*"))
+    verdict, note = ("pass", "") if exact else ("limit", why) if why else ("fail", "")
+    return {"key": name, "group": name, "expected": " | ".join(expected), "decoded": got, "bytes": "",
+            "verdict": verdict, "note": note, "released": False}
+
+
 def markdown_table(runs, versions, seconds):
     groups = []
-    for k in KEYS:
+    for k in ALL_KEYS:
         if k.group not in groups:
             groups.append(k.group)
-    groups.append("mouse")
+    groups += ["mouse"] + FEATURES
     header = "| terminal | " + " | ".join(groups) + " | total |"
     lines = [header, "|" + "---|" * (len(groups) + 2)]
     for r in runs:
@@ -175,23 +242,3 @@ def markdown_table(runs, versions, seconds):
     lines.append("Versions: " + ", ".join(f"{k} ({v})" for k, v in versions.items()) +
                  f". Run time {seconds:.0f} s.")
     return "\n".join(lines) + "\n"
-TMUX_KEYS = "tmux 3.3a's key table (input-keys.c)"
-SCREEN_MAN = "screen(1) (www.gnu.org/software/screen/manual/screen.html#Default-Key-Bindings)"
-limit("*", "tmux", "0xff8d", "Control+j", "tmux sends keypad Enter as LF (" + TMUX_KEYS + ")")
-limit("xterm", "tmux", "Control+Alt+x", "(nothing)", "tmux drops the C1 control (U+0098) xterm's "
-      "eightBitInput makes of Control+Alt+x (" + XTERM_MAN + ", eightBitInput)")
-limit("urxvt", "tmux", "Shift+F5", "(nothing)", "tmux re-encodes urxvt's F15 as xterm's Shift+F3, "
-      "CSI 1;2R, which is also a cursor position report (" + CTLSEQS + ", PC-Style Function Keys)")
-limit("urxvt", "tmux", "0xff97", "8", "urxvt sends the keypad's application codes by position; "
-      "tmux passes KP 8 on as 8 (" + RXVT_MAN + ", Key Codes)")
-limit("urxvt", "screen", "0xff97", "0xffb8", "urxvt sends the keypad's application codes by "
-      "position (ESC O x is KP 8) whatever Num Lock says (" + RXVT_MAN + ", Key Codes)")
-for exact in ("Control+a", "Control+z", "Control+Shift+A", "Control+1"):
-    limit("*", "screen", exact, "(nothing)", "Control+A is screen's command character and the key "
-          "after it a command (" + SCREEN_MAN + ")")
-HELD = ("screen delivers a lone ESC only with the next key, not after its maptimeout (" + SCREEN_MAN
-        + ", maptimeout; seen in the bytes: nothing for 0.8 s, then ESC with the next key)")
-for exact in ("Control+[", "Escape"):
-    limit("*", "screen", exact, "(nothing)", HELD)
-limit("*", "screen", "Control+Space", "Control+Alt+Space", HELD + ": ESC NUL reads as Alt+Control+Space")
-limit("*", "screen", "Tab", "Alt+Tab", HELD + ": ESC HT reads as Alt+Tab")

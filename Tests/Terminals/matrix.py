@@ -122,11 +122,18 @@ def xdotool(*args):
     run(["xdotool", *args])
 
 
-def window_geometry():
-    """The emulator's window under the pointer: (x, y, width, height) in pixels."""
-    out = run(["xdotool", "getmouselocation", "--shell"]).stdout
-    window = dict(line.split("=", 1) for line in out.split() if "=" in line).get("WINDOW")
-    out = run(["xdotool", "getwindowgeometry", "--shell", window or "0"]).stdout
+WINDOW_CLASSES = {"xterm": "XTerm", "urxvt": "URxvt", "kitty": "kitty"}
+
+
+def emulator_window(terminal):
+    """The emulator's top-level window, found by its class (no window manager names it)."""
+    out = run(["xdotool", "search", "--onlyvisible", "--class", WINDOW_CLASSES[terminal]]).stdout.split()
+    return out[0] if out else None
+
+
+def window_geometry(terminal):
+    """The emulator's window: (x, y, width, height) in pixels."""
+    out = run(["xdotool", "getwindowgeometry", "--shell", emulator_window(terminal) or "0"]).stdout
     g = dict(line.split("=", 1) for line in out.split() if "=" in line)
     return int(g.get("X", 0)), int(g.get("Y", 0)), int(g.get("WIDTH", 640)), int(g.get("HEIGHT", 400))
 
@@ -139,7 +146,10 @@ def drive(terminal, host, probe, pictures):
     os.makedirs(workdir)
     log, raw = os.path.join(workdir, "decoded.log"), os.path.join(workdir, "bytes.log")
     inner = ["env", f"KEYPROBE_LOG={log}", sys.executable, os.path.join(HERE, "tap.py"), raw, probe]
-    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color")
+    # Dead keys need a UTF-8 locale: xterm and urxvt need one that exists (C.UTF-8 always does);
+    # kitty looks its compose table up by the name, which must be in compose.dir.
+    locale = "en_US.UTF-8" if terminal == "kitty" else "C.UTF-8"
+    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG=locale, LC_ALL=locale)
     env.pop("TMUX", None)
     env.pop("STY", None)
     command = emulator_command(terminal, host_command(host, inner, tag))
@@ -153,7 +163,7 @@ def drive(terminal, host, probe, pictures):
         time.sleep(0.3)
         for key in keylist.KEYS:
             before = time.monotonic()
-            xdotool("key", "--clearmodifiers", key.xdotool)
+            xdotool("key", "--clearmodifiers", *key.xdotool.split())
             # tmux and screen hold a lone ESC (tmux's escape-time is 500 ms) to see whether a
             # sequence follows; the next key must not arrive before they let it go.
             lone_escape = key.xdotool in ("Escape", "ctrl+bracketleft") and host != "alone"
@@ -163,6 +173,20 @@ def drive(terminal, host, probe, pictures):
             sent = "".join(data for stamp, data in stamped(raw) if before <= stamp < after)
             results.append(keylist.judge(key, terminal, host, decoded, sent))
         results += mouse(terminal, host, log)
+        results += features(terminal, host, log, workdir)
+        for layout, keys in keylist.LAYOUT_KEYS:
+            run(["setxkbmap", "-display", DISPLAY, layout])
+            time.sleep(1)
+            for key in keys:
+                before = time.monotonic()
+                xdotool("key", "--clearmodifiers", *key.xdotool.split())
+                time.sleep(0.5)
+                after = time.monotonic()
+                decoded = [line for stamp, line in stamped(log) if before <= stamp < after]
+                sent = "".join(data for stamp, data in stamped(raw) if before <= stamp < after)
+                results.append(keylist.judge(key, terminal, host, decoded, sent))
+        run(["setxkbmap", "-display", DISPLAY, "us"])
+        time.sleep(0.5)
         if pictures:
             run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0",
                  os.path.join(workdir, "keyprobe.png")])
@@ -175,7 +199,7 @@ def drive(terminal, host, probe, pictures):
 
 def mouse(terminal, host, log):
     """A click, a drag and the wheel at known cells; judged by event kind and cell."""
-    x0, y0, width, height = window_geometry()
+    x0, y0, width, height = window_geometry(terminal)
     cw, ch = width / COLUMNS, height / ROWS
 
     def at(column, row):
@@ -202,6 +226,65 @@ def mouse(terminal, host, log):
         decoded = [line for stamp, line in stamped(log) if before <= stamp < time.monotonic()]
         results.append(keylist.judge_mouse(name, terminal, host, decoded, expected))
     return results
+
+
+SWATCH = (250, 100, 140)  # KeyProbe.swatchColor
+
+
+def features(terminal, host, log, workdir):
+    """Focus reports, a bracketed paste and the swatch's colour, each judged as one item."""
+    x0, y0, width, height = window_geometry(terminal)
+    cw, ch = width / COLUMNS, height / ROWS
+    inside = (str(int(x0 + 40 * cw)), str(int(y0 + 12 * ch)))
+    results = []
+
+    def window(action, wait=0.6):
+        before = time.monotonic()
+        action()
+        time.sleep(wait)
+        return [line for stamp, line in stamped(log) if before <= stamp < time.monotonic()]
+
+    # The keyboard focus moved to another window and back (XSetInputFocus), as a window manager
+    # does; emulators ignore the pointer-root focus changes of merely moving the pointer, and
+    # urxvt reports no focus out when the focus goes to the root window.
+    helper = run(["xdotool", "search", "--onlyvisible", "--class", "FocusHelper"]).stdout.split()
+    # Focus given explicitly first: a window focused only by the pointer's position (PointerRoot)
+    # gets a focus-out urxvt ignores.
+    xdotool("windowfocus", emulator_window(terminal) or "0")
+    time.sleep(0.3)
+    decoded = window(lambda: (xdotool("windowfocus", helper[0] if helper else "0"), time.sleep(0.4),
+                              xdotool("windowfocus", emulator_window(terminal) or "0")))
+    got = [line for line in decoded if line.startswith("focus")]
+    results.append(keylist.feature("focus events", host, ["focus out", "focus in"], got,
+                                   "focus out" in got and got[-1:] == ["focus in"]))
+    # The primary selection pasted with Shift+middle button (Shift bypasses mouse reporting).
+    subprocess.run(["xclip", "-display", DISPLAY, "-selection", "primary"], input="paste-me", text=True)
+    decoded = window(lambda: (xdotool("keydown", "shift"), xdotool("click", "2"), xdotool("keyup", "shift")))
+    got = [line for line in decoded if not line.startswith("key")]
+    results.append(keylist.feature("bracketed paste", host, ['paste "paste-me"'], got, got == ['paste "paste-me"']))
+    # The swatch (columns 0-19, rows 1-3): one pixel from the middle of it.
+    shot = os.path.join(workdir, "swatch.txt")
+    px, py = int(x0 + 8 * cw), int(y0 + 2.5 * ch)
+    out = run(["import", "-display", DISPLAY, "-window", "root", "-crop", f"1x1+{px}+{py}", "-depth", "8",
+               "txt:-"]).stdout
+    rgb = parse_pixel(out)
+    with open(shot, "w") as f:
+        f.write(out)
+    exact = rgb is not None and all(abs(a - b) <= 3 for a, b in zip(rgb, SWATCH))
+    results.append(keylist.feature("true colour", host, ["rgb%s" % (SWATCH,)], ["rgb%s" % (rgb,)], exact))
+    return results
+
+
+def parse_pixel(text):
+    """(r, g, b) from ImageMagick's `txt:` output, e.g. `0,0: (250,100,140) #FA648C srgb(...)`."""
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        hashes = [word for word in line.split() if word.startswith("#") and len(word) >= 7]
+        if hashes:
+            h = hashes[0][1:7]
+            return tuple(int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return None
 
 
 def pictures(bin_dir, record):
@@ -310,6 +393,9 @@ def main():
             sys.exit("Xvfb did not start")
         os.environ["DISPLAY"] = DISPLAY
         run(["setxkbmap", "-display", DISPLAY, "us"])
+        # A small window in the corner to move the keyboard focus to (focus reports).
+        helper = subprocess.Popen(["xterm", "-class", "FocusHelper", "-geometry", "8x2+730+440", "-e",
+                                   "sleep", "3600"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for terminal in args.only.split(","):
             for host in args.hosts.split(","):
                 print(f"== {terminal} ({host})", flush=True)
@@ -317,6 +403,8 @@ def main():
                 runs.append(result)
                 passed = sum(k["verdict"] != "fail" for k in result["keys"])
                 print(f"   {passed}/{len(result['keys'])} as expected or documented", flush=True)
+        helper.terminate()
+        helper.wait(timeout=10)
         if not args.no_pictures:
             picture_rows = pictures(os.path.abspath(args.bin_dir), args.record_pictures)
     finally:

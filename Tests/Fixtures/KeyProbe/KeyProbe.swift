@@ -22,8 +22,15 @@ enum KeyProbe {
     let app = Application()
     app.keyCommandOverlay.isEnabled = false
     let window = Window()
-    let label = Label(text: "KeyProbe: press keys")
-    window.rootView = label
+    let root = View()
+    let label = Label(frame: Rect(x: 0, y: 0, width: 80, height: 1), text: "KeyProbe: press keys")
+    // A 24-bit colour the harness reads back from a screenshot: exact where the terminal shows
+    // true colour, the nearest palette colour where the host degrades it.
+    let swatch = View(frame: Rect(x: 0, y: 1, width: 20, height: 3))
+    swatch.backgroundColor = swatchColor
+    root.addSubview(label)
+    root.addSubview(swatch)
+    window.rootView = root
     app.addWindow(window)
     window.makeKeyAndOrderFront()
     var configuration = TerminalHost.Configuration()
@@ -37,8 +44,12 @@ enum KeyProbe {
     TerminalHost.run(app, configuration: configuration)
   }
 
+  /// The swatch's colour, which no palette entry has (the nearest 256-colour one is 204,
+  /// #ff5f87).
+  static let swatchColor = Color.rgb(250, 100, 140)
+
   static func create(_ path: String) -> FileHandle? {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
     return FileHandle(forWritingAtPath: path)
   }
 
