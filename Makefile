@@ -5,7 +5,7 @@ APT_PACKAGES := libxkbcommon-dev xkb-data libx11-data pkg-config
 DEMO ?= Checklists
 TEST_PACKAGES := tmux
 
-.PHONY: deps test-deps bench-deps build test demo bench fuzz format lint docs sanitize tsan clean
+.PHONY: deps test-deps bench-deps terminals-deps build test demo bench terminals fuzz format lint docs sanitize tsan clean
 
 # libxkbcommon and its data; apt only when something is missing.
 deps:
@@ -67,6 +67,22 @@ bench: bench-deps
 	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py && \
 	echo "== Bindings ==" && $$bin/BindingBenchmarks && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
+
+# Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with
+# real X key and button events (xdotool/XTEST); Tests/Terminals/matrix.py compares what the
+# KeyProbe fixture decoded with each key, takes the samples' first screens and writes
+# .build/terminals/index.html (expected/actual/difference) and report.md (README's table).
+TERMINAL_APT := xvfb xterm rxvt-unicode kitty screen tmux xdotool imagemagick x11-xkb-utils \
+  fonts-dejavu-core python3 xclip
+TERMINAL_COMMANDS := Xvfb xterm urxvt kitty screen tmux xdotool import compare setxkbmap python3 xclip
+terminals-deps: deps
+	@for c in $(TERMINAL_COMMANDS); do command -v $$c >/dev/null 2>&1 || missing=1; done; \
+	if [ -n "$$missing" ]; then echo "Installing $(TERMINAL_APT)"; $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TERMINAL_APT); fi
+
+terminals: terminals-deps
+	$(SWIFT) build
+	python3 Tests/Terminals/matrix.py $$($(SWIFT) build --show-bin-path)
 
 # libFuzzer on every parser of untrusted input, FUZZ_SECONDS each: the terminal input parser
 # (InputParserFuzzer) and the targets of InputFuzzers (recording, key-bindings, keymap,

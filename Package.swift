@@ -125,6 +125,13 @@ let package = Package(
       path: "Tests/Fixtures/HostProbe",
       swiftSettings: strict
     ),
+    // An app that logs every decoded input with a monotonic time stamp (`make terminals`).
+    .executableTarget(
+      name: "KeyProbe",
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
+      path: "Tests/Fixtures/KeyProbe",
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "SamplesTests",
       dependencies: [

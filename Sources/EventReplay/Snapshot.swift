@@ -41,6 +41,31 @@ public enum Snapshot {
     return Mismatch(file: file, details: diff(expected: expected, actual: actual))
   }
 
+  /// Compares a screen's cells, colours and attributes included (``styledText(of:)``), with the
+  /// file; nil when they match.
+  ///
+  /// On a mismatch the actual screen is also written as an SVG picture (``svg(of:theme:cellWidth:cellHeight:)``)
+  /// to `artifacts`, else the directory named by the environment variable `SNAPSHOT_ARTIFACTS`,
+  /// else `responderkit-snapshots` in the temporary directory; the mismatch's details give its
+  /// path, so a failing screen can be looked at, not just read.
+  public static func compare(_ actual: CellBuffer, toFileAt file: URL, artifacts: URL? = nil) -> Mismatch? {
+    guard var mismatch = compare(styledText(of: actual), toFileAt: file) else { return nil }
+    let environment = ProcessInfo.processInfo.environment
+    let directory =
+      artifacts ?? environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("responderkit-snapshots")
+    let picture = directory.appendingPathComponent(
+      file.deletingPathExtension().lastPathComponent + ".actual.svg")
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Data(svg(of: actual).utf8).write(to: picture, options: .atomic)
+      mismatch.details += "\nactual screen drawn in \(picture.path)"
+    } catch {
+      mismatch.details += "\ncould not draw the actual screen: \(error)"
+    }
+    return mismatch
+  }
+
   /// The rows that differ, numbered, expected then actual.
   public static func diff(expected: String, actual: String) -> String {
     let a = expected.split(separator: "\n", omittingEmptySubsequences: false)

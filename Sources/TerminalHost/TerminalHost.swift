@@ -34,8 +34,10 @@ public final class TerminalHost {
     /// screen, or to legacy keys.
     public var enhancedKeyboard = true
     /// The kitty flags pushed when the terminal supports the protocol: disambiguate (1),
-    /// event types (2), alternate keys (4).
-    public var kittyFlags: UInt8 = 0b111
+    /// event types (2), alternate keys (4), all keys as escape codes (8), associated text (16).
+    /// Without 8, kitty 0.26.5 (as `make terminals` found) sends the *release* of Enter, Tab
+    /// and Backspace as their legacy bytes, which read as a second press.
+    public var kittyFlags: UInt8 = 0b11111
     /// How long a lone ESC waits to be the start of a sequence.
     public var escapeTimeout = InputParser.defaultEscapeTimeout
     /// Wrap frames in synchronized output (mode 2026).

@@ -57,7 +57,7 @@ struct ControlAppearanceTests {
   private func expectSnapshot(_ buffer: CellBuffer, _ name: String) {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Snapshots/appearance/\(name).txt")
-    let mismatch = Snapshot.compare(Snapshot.styledText(of: buffer), toFileAt: file)
+    let mismatch = Snapshot.compare(buffer, toFileAt: file)
     #expect(mismatch == nil, "\(String(describing: mismatch))")
   }
 

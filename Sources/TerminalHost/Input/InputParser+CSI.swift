@@ -204,6 +204,14 @@ extension InputParser {
     case 0x75: return decodeKitty(time: time, into: slot)
     case 0x52:  // R: cursor position report; bare CSI R is F3
       if fieldCount == 0 { return slot.plainInput(InputParser.functionalKey(.f(3), time: time)) }
+      // kitty 0.26 sends F3 as CSI R, and its repeat and release as CSI 1 ; mods : event R; a
+      // cursor position report never has a sub-parameter, so an event type makes it a key.
+      if fieldCount == 2, parameter(0) == 1, subparameterCount(1) == 2,
+        let (modifiers, phase) = modifiersAndPhase(field: 1)
+      {
+        return slot.plainInput(
+          InputParser.functionalKey(.f(3), modifiers: modifiers, phase: phase, time: time))
+      }
       guard fieldCount == 2, let row = parameter(0), let column = parameter(1), row >= 1,
         column >= 1, row < InputParser.maxCoordinate, column < InputParser.maxCoordinate
       else { return .malformed }

@@ -60,9 +60,19 @@ extension InputParser {
   }
 
   /// An unmodified character key (UTF-8 text).
+  ///
+  /// A C1 control (U+0080–U+009F) is never typed text: it is what xterm's default
+  /// `eightBitInput` makes of Alt with a control character (the C0 byte with its 8th bit set,
+  /// sent as UTF-8; `make terminals` captured C2 98 for Control+Alt+x), so it reads as Alt with
+  /// that C0 key.
   @inline(__always)
   static func characterKey(_ scalar: Unicode.Scalar, time: TimeInterval) -> KeyEvent {
-    KeyEvent(keysym: InputParser.keysym(for: scalar), scalar: scalar, timestamp: time)
+    if scalar.value &- 0x80 < 0x20 {
+      var key = controlKey(UInt8(scalar.value - 0x80), time: time)
+      key.modifierFlags.insert(.alt)
+      return key
+    }
+    return KeyEvent(keysym: InputParser.keysym(for: scalar), scalar: scalar, timestamp: time)
   }
 
   /// A functional key as an input item.

@@ -1,0 +1,422 @@
+#!/usr/bin/env python3
+"""`make terminals`: real terminal emulators under Xvfb, real X key and button events through
+XTEST (xdotool), and what ResponderKit's parser decoded from the bytes each emulator sent.
+
+For each emulator (xterm, urxvt, kitty) alone and with tmux and screen inside, it starts the
+KeyProbe fixture (Tests/Fixtures/KeyProbe) through tap.py, which logs the raw bytes; sends each
+key of keys.py; matches the decoded inputs and bytes with the key by time; compares them with
+the expectation (or with the documented limit of that terminal's encoding); takes a screenshot
+of each sample's first screen and compares it with Tests/Terminals/Reference/*.png.
+
+Writes .build/terminals/results.json, report.md (the README table) and index.html.
+usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty] [--hosts alone,tmux,screen] [--no-pictures]
+                 [--record-pictures]
+"""
+import argparse
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import keys as keylist  # noqa: E402
+
+DISPLAY = ":77"
+SCREEN = "800x480x24"
+OUT = os.path.join(ROOT, ".build", "terminals")
+FONT = "DejaVu Sans Mono"
+COLUMNS, ROWS = 80, 24
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def versions():
+    def first(cmd):
+        try:
+            out = run(cmd)
+            return (out.stdout or out.stderr).strip().splitlines()[0]
+        except (OSError, IndexError):
+            return "not installed"
+
+    return {
+        "xterm": first(["xterm", "-version"]),
+        "urxvt": first(["dpkg-query", "-W", "-f", "rxvt-unicode ${Version}", "rxvt-unicode"]),
+        "kitty": first(["kitty", "--version"]),
+        "tmux": first(["tmux", "-V"]),
+        "screen": first(["screen", "-v"]),
+        "Xvfb": first(["dpkg-query", "-W", "-f", "xvfb ${Version}", "xvfb"]),
+        "xdotool": first(["dpkg-query", "-W", "-f", "xdotool ${Version}", "xdotool"]),
+    }
+
+
+def emulator_command(name, inner):
+    geometry = f"{COLUMNS}x{ROWS}+0+0"
+    if name == "xterm":
+        return ["xterm", "-geometry", geometry, "-fa", FONT, "-fs", "9", "-e"] + inner
+    if name == "urxvt":
+        return ["urxvt", "-geometry", geometry, "-fn", f"xft:{FONT}:size=9", "-e"] + inner
+    if name == "kitty":
+        return ["kitty", "--config", "NONE", "-o", "font_size=9", "-o", "remember_window_size=no",
+                "-o", f"initial_window_width={COLUMNS}c", "-o", f"initial_window_height={ROWS}c",
+                "-o", "linux_display_server=x11"] + inner
+    raise ValueError(name)
+
+
+def host_command(host, inner, tag):
+    if host == "alone":
+        return inner
+    if host == "tmux":
+        return ["tmux", "-L", tag, "-f", "/dev/null", "new-session", " ".join(map(sh_quote, inner))]
+    if host == "screen":
+        return ["screen", "-q", "-S", tag] + inner
+    raise ValueError(host)
+
+
+def sh_quote(word):
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def stop_host(host, tag):
+    if host == "tmux":
+        run(["tmux", "-L", tag, "kill-server"])
+    elif host == "screen":
+        run(["screen", "-S", tag, "-X", "quit"])
+
+
+def wait_for(predicate, timeout):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def read_lines(path):
+    try:
+        with open(path) as f:
+            return [line.rstrip("\n") for line in f]
+    except FileNotFoundError:
+        return []
+
+
+def stamped(path):
+    result = []
+    for line in read_lines(path):
+        stamp, _, rest = line.partition(" ")
+        try:
+            result.append((float(stamp), rest))
+        except ValueError:
+            pass
+    return result
+
+
+def xdotool(*args):
+    run(["xdotool", *args])
+
+
+WINDOW_CLASSES = {"xterm": "XTerm", "urxvt": "URxvt", "kitty": "kitty"}
+
+
+def emulator_window(terminal):
+    """The emulator's top-level window, found by its class (no window manager names it)."""
+    out = run(["xdotool", "search", "--onlyvisible", "--class", WINDOW_CLASSES[terminal]]).stdout.split()
+    return out[0] if out else None
+
+
+def window_geometry(terminal):
+    """The emulator's window: (x, y, width, height) in pixels."""
+    out = run(["xdotool", "getwindowgeometry", "--shell", emulator_window(terminal) or "0"]).stdout
+    g = dict(line.split("=", 1) for line in out.split() if "=" in line)
+    return int(g.get("X", 0)), int(g.get("Y", 0)), int(g.get("WIDTH", 640)), int(g.get("HEIGHT", 400))
+
+
+def drive(terminal, host, probe, pictures):
+    """One emulator with one host inside: every key, then the mouse; returns the key results."""
+    tag = f"rk-{terminal}-{host}"
+    workdir = os.path.join(OUT, tag)
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    log, raw = os.path.join(workdir, "decoded.log"), os.path.join(workdir, "bytes.log")
+    inner = ["env", f"KEYPROBE_LOG={log}", sys.executable, os.path.join(HERE, "tap.py"), raw, probe]
+    # Dead keys need a UTF-8 locale: xterm and urxvt need one that exists (C.UTF-8 always does);
+    # kitty looks its compose table up by the name, which must be in compose.dir.
+    locale = "en_US.UTF-8" if terminal == "kitty" else "C.UTF-8"
+    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG=locale, LC_ALL=locale)
+    env.pop("TMUX", None)
+    env.pop("STY", None)
+    command = emulator_command(terminal, host_command(host, inner, tag))
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    started = wait_for(lambda: os.path.exists(raw) and os.path.getsize(raw) > 0, 30)
+    time.sleep(1.5 if started else 0)
+    results = []
+    try:
+        xdotool("mousemove", "200", "150")
+        time.sleep(0.3)
+        for key in keylist.KEYS:
+            before = time.monotonic()
+            xdotool("key", "--clearmodifiers", *key.xdotool.split())
+            # tmux and screen hold a lone ESC (tmux's escape-time is 500 ms) to see whether a
+            # sequence follows; the next key must not arrive before they let it go.
+            lone_escape = key.xdotool in ("Escape", "ctrl+bracketleft") and host != "alone"
+            time.sleep(0.8 if lone_escape else 0.35 if terminal == "kitty" else 0.25)
+            after = time.monotonic()
+            decoded = [line for stamp, line in stamped(log) if before <= stamp < after]
+            sent = "".join(data for stamp, data in stamped(raw) if before <= stamp < after)
+            results.append(keylist.judge(key, terminal, host, decoded, sent))
+        results += mouse(terminal, host, log)
+        results += features(terminal, host, log, workdir)
+        for layout, keys in keylist.LAYOUT_KEYS:
+            run(["setxkbmap", "-display", DISPLAY, layout])
+            time.sleep(1)
+            for key in keys:
+                before = time.monotonic()
+                xdotool("key", "--clearmodifiers", *key.xdotool.split())
+                time.sleep(0.5)
+                after = time.monotonic()
+                decoded = [line for stamp, line in stamped(log) if before <= stamp < after]
+                sent = "".join(data for stamp, data in stamped(raw) if before <= stamp < after)
+                results.append(keylist.judge(key, terminal, host, decoded, sent))
+        run(["setxkbmap", "-display", DISPLAY, "us"])
+        time.sleep(0.5)
+        if pictures:
+            run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0",
+                 os.path.join(workdir, "keyprobe.png")])
+    finally:
+        os.killpg(process.pid, 15)
+        stop_host(host, tag)
+        process.wait(timeout=10)
+    return {"terminal": terminal, "host": host, "started": started, "keys": results}
+
+
+def mouse(terminal, host, log):
+    """A click, a drag and the wheel at known cells; judged by event kind and cell."""
+    x0, y0, width, height = window_geometry(terminal)
+    cw, ch = width / COLUMNS, height / ROWS
+
+    def at(column, row):
+        return str(int(x0 + (column + 0.5) * cw)), str(int(y0 + (row + 0.5) * ch))
+
+    actions = [
+        ("click at 10,5", lambda: (xdotool("mousemove", *at(10, 5)), xdotool("click", "1")),
+         ["touch 0 began 10 5", "touch 0 ended 10 5"]),
+        ("drag 10,5 to 20,8", lambda: (xdotool("mousemove", *at(10, 5)), xdotool("mousedown", "1"),
+                                       time.sleep(0.05), xdotool("mousemove", *at(15, 6)),
+                                       time.sleep(0.05), xdotool("mousemove", *at(20, 8)),
+                                       time.sleep(0.05), xdotool("mouseup", "1")),
+         ["touch 0 began 10 5", "touch 0 moved 20 8", "touch 0 ended 20 8"]),
+        ("wheel up at 30,10", lambda: (xdotool("mousemove", *at(30, 10)), xdotool("click", "4")),
+         ["scroll 30 10 0 -1"]),
+        ("wheel down at 30,10", lambda: (xdotool("mousemove", *at(30, 10)), xdotool("click", "5")),
+         ["scroll 30 10 0 1"]),
+    ]
+    results = []
+    for name, act, expected in actions:
+        before = time.monotonic()
+        act()
+        time.sleep(0.4)
+        decoded = [line for stamp, line in stamped(log) if before <= stamp < time.monotonic()]
+        results.append(keylist.judge_mouse(name, terminal, host, decoded, expected))
+    return results
+
+
+SWATCH = (250, 100, 140)  # KeyProbe.swatchColor
+
+
+def features(terminal, host, log, workdir):
+    """Focus reports, a bracketed paste and the swatch's colour, each judged as one item."""
+    x0, y0, width, height = window_geometry(terminal)
+    cw, ch = width / COLUMNS, height / ROWS
+    inside = (str(int(x0 + 40 * cw)), str(int(y0 + 12 * ch)))
+    results = []
+
+    def window(action, wait=0.6):
+        before = time.monotonic()
+        action()
+        time.sleep(wait)
+        return [line for stamp, line in stamped(log) if before <= stamp < time.monotonic()]
+
+    # The keyboard focus moved to another window and back (XSetInputFocus), as a window manager
+    # does; emulators ignore the pointer-root focus changes of merely moving the pointer, and
+    # urxvt reports no focus out when the focus goes to the root window.
+    helper = run(["xdotool", "search", "--onlyvisible", "--class", "FocusHelper"]).stdout.split()
+    # Focus given explicitly first: a window focused only by the pointer's position (PointerRoot)
+    # gets a focus-out urxvt ignores.
+    xdotool("windowfocus", emulator_window(terminal) or "0")
+    time.sleep(0.3)
+    decoded = window(lambda: (xdotool("windowfocus", helper[0] if helper else "0"), time.sleep(0.4),
+                              xdotool("windowfocus", emulator_window(terminal) or "0")))
+    got = [line for line in decoded if line.startswith("focus")]
+    results.append(keylist.feature("focus events", host, ["focus out", "focus in"], got,
+                                   "focus out" in got and got[-1:] == ["focus in"]))
+    # The primary selection pasted with Shift+middle button (Shift bypasses mouse reporting).
+    subprocess.run(["xclip", "-display", DISPLAY, "-selection", "primary"], input="paste-me", text=True)
+    decoded = window(lambda: (xdotool("keydown", "shift"), xdotool("click", "2"), xdotool("keyup", "shift")))
+    got = [line for line in decoded if not line.startswith("key")]
+    results.append(keylist.feature("bracketed paste", host, ['paste "paste-me"'], got, got == ['paste "paste-me"']))
+    # The swatch (columns 0-19, rows 1-3): one pixel from the middle of it.
+    shot = os.path.join(workdir, "swatch.txt")
+    px, py = int(x0 + 8 * cw), int(y0 + 2.5 * ch)
+    out = run(["import", "-display", DISPLAY, "-window", "root", "-crop", f"1x1+{px}+{py}", "-depth", "8",
+               "txt:-"]).stdout
+    rgb = parse_pixel(out)
+    with open(shot, "w") as f:
+        f.write(out)
+    exact = rgb is not None and all(abs(a - b) <= 3 for a, b in zip(rgb, SWATCH))
+    results.append(keylist.feature("true colour", host, ["rgb%s" % (SWATCH,)], ["rgb%s" % (rgb,)], exact))
+    return results
+
+
+def parse_pixel(text):
+    """(r, g, b) from ImageMagick's `txt:` output, e.g. `0,0: (250,100,140) #FA648C srgb(...)`."""
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        hashes = [word for word in line.split() if word.startswith("#") and len(word) >= 7]
+        if hashes:
+            h = hashes[0][1:7]
+            return tuple(int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return None
+
+
+def pictures(bin_dir, record):
+    """Each sample's first screen in each emulator, compared with the committed references."""
+    rows = []
+    reference_dir = os.path.join(HERE, "Reference")
+    for terminal in ("xterm", "urxvt", "kitty"):
+        for sample in ("Checklists", "KeyViewer"):
+            name = f"{terminal}-{sample}"
+            actual = os.path.join(OUT, "pictures", name + ".png")
+            os.makedirs(os.path.dirname(actual), exist_ok=True)
+            env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", HOME=os.path.join(OUT, "home"))
+            os.makedirs(env["HOME"], exist_ok=True)
+            process = subprocess.Popen(emulator_command(terminal, [os.path.join(bin_dir, sample)]), env=env,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       start_new_session=True)
+            time.sleep(6 if terminal == "kitty" else 3)
+            xdotool("mousemove", "790", "470")  # off the window, so nothing shows hover
+            run(["import", "-display", DISPLAY, "-window", "root", "-crop", "660x400+0+0",
+                 "-resize", "50%", actual])
+            os.killpg(process.pid, 15)
+            process.wait(timeout=10)
+            expected = os.path.join(reference_dir, name + ".png")
+            if record and not os.path.exists(expected):
+                os.makedirs(reference_dir, exist_ok=True)
+                shutil.copy(actual, expected)
+            row = {"name": name, "actual": actual, "expected": expected, "pixels": None, "passed": False}
+            if os.path.exists(expected):
+                difference = os.path.join(OUT, "pictures", name + ".diff.png")
+                out = run(["compare", "-metric", "AE", "-fuzz", "10%", expected, actual, difference])
+                try:
+                    row["pixels"] = int(float(out.stderr.split()[0]))
+                except (ValueError, IndexError):
+                    row["pixels"] = -1
+                row["difference"] = difference
+                row["passed"] = 0 <= row["pixels"] <= PIXEL_TOLERANCE
+            rows.append(row)
+    return rows
+
+
+PIXEL_TOLERANCE = 200  # of 330×200 pixels: a cursor blink or a clock, not a changed screen
+
+
+def write_reports(runs, picture_rows, found_versions, seconds):
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, "results.json"), "w") as f:
+        json.dump({"versions": found_versions, "seconds": seconds, "runs": runs, "pictures": picture_rows},
+                  f, indent=1)
+    table = keylist.markdown_table(runs, found_versions, seconds)
+    with open(os.path.join(OUT, "report.md"), "w") as f:
+        f.write(table)
+    # README's table is the last full run's, between its two markers.
+    readme = os.path.join(ROOT, "README.md")
+    begin, end = "<!-- terminals-table:begin -->\n", "<!-- terminals-table:end -->"
+    with open(readme) as f:
+        text = f.read()
+    if begin in text and end in text and len(runs) == 9:
+        head, rest = text.split(begin, 1)
+        with open(readme, "w") as f:
+            f.write(head + begin + table + rest[rest.index(end):])
+    page = ["<!doctype html><meta charset=utf-8><title>ResponderKit in real terminals</title>",
+            "<style>body{font:14px sans-serif}td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top}"
+            "table{border-collapse:collapse}.fail{background:#fdd}.limit{background:#ffd}.pass{background:#dfd}"
+            "img{max-width:340px;image-rendering:pixelated}</style>",
+            "<h1>ResponderKit in real terminals</h1>",
+            f"<p>Run took {seconds:.0f} s. Versions: {html.escape(json.dumps(found_versions))}</p>"]
+    if picture_rows:
+        page.append("<h2>Pictures</h2><table><tr><th>screen</th><th>expected</th><th>actual</th>"
+                    "<th>difference</th><th>pixels</th></tr>")
+        for row in picture_rows:
+            status = "pass" if row["passed"] else "fail"
+            cells = [f"<img src='{os.path.relpath(p, OUT)}'>" if p and os.path.exists(p) else "(none)"
+                     for p in (row["expected"], row["actual"], row.get("difference"))]
+            page.append(f"<tr class={status}><td>{row['name']}</td><td>{cells[0]}</td><td>{cells[1]}</td>"
+                        f"<td>{cells[2]}</td><td>{row['pixels']}</td></tr>")
+        page.append("</table>")
+    for r in runs:
+        page.append(f"<h2>{r['terminal']} ({r['host']})</h2><table><tr><th>key</th><th>expected</th>"
+                    "<th>decoded</th><th>bytes</th><th>verdict</th></tr>")
+        for k in r["keys"]:
+            page.append(f"<tr class={k['verdict']}><td>{html.escape(k['key'])}</td>"
+                        f"<td>{html.escape(k['expected'])}</td><td>{html.escape(' | '.join(k['decoded']))}</td>"
+                        f"<td><code>{html.escape(k['bytes'])}</code></td><td>{html.escape(k['note'])}</td></tr>")
+        page.append("</table>")
+    with open(os.path.join(OUT, "index.html"), "w") as f:
+        f.write("\n".join(page))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("bin_dir")
+    parser.add_argument("--only", default="xterm,urxvt,kitty")
+    parser.add_argument("--hosts", default="alone,tmux,screen")
+    parser.add_argument("--no-pictures", action="store_true")
+    parser.add_argument("--record-pictures", action="store_true",
+                        help="write missing reference PNGs from this run (then look at them)")
+    args = parser.parse_args()
+    start = time.monotonic()
+    probe = os.path.join(os.path.abspath(args.bin_dir), "KeyProbe")
+    os.makedirs(OUT, exist_ok=True)
+    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", SCREEN, "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    runs, picture_rows = [], []
+    try:
+        if not wait_for(lambda: os.path.exists("/tmp/.X11-unix/X" + DISPLAY[1:]), 15):
+            sys.exit("Xvfb did not start")
+        os.environ["DISPLAY"] = DISPLAY
+        run(["setxkbmap", "-display", DISPLAY, "us"])
+        # A small window in the corner to move the keyboard focus to (focus reports).
+        helper = subprocess.Popen(["xterm", "-class", "FocusHelper", "-geometry", "8x2+730+440", "-e",
+                                   "sleep", "3600"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for terminal in args.only.split(","):
+            for host in args.hosts.split(","):
+                print(f"== {terminal} ({host})", flush=True)
+                result = drive(terminal, host, probe, pictures=not args.no_pictures)
+                runs.append(result)
+                passed = sum(k["verdict"] != "fail" for k in result["keys"])
+                print(f"   {passed}/{len(result['keys'])} as expected or documented", flush=True)
+        helper.terminate()
+        helper.wait(timeout=10)
+        if not args.no_pictures:
+            picture_rows = pictures(os.path.abspath(args.bin_dir), args.record_pictures)
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    seconds = time.monotonic() - start
+    write_reports(runs, picture_rows, versions(), seconds)
+    failures = sum(k["verdict"] == "fail" for r in runs for k in r["keys"])
+    failures += sum(not r["started"] for r in runs) + sum(not p["passed"] for p in picture_rows)
+    print(f"make terminals: {seconds:.0f} s, {failures} failures; report in {OUT}/index.html")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
