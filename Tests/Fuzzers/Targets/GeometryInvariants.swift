@@ -17,7 +17,9 @@ public enum GeometryInvariants {
   private static func check(_ input: [UInt8]) -> [String] {
     var numbers = Numbers(input)
     var problems: [String] = []
-    func rect() -> Rect { Rect(x: numbers.next(), y: numbers.next(), width: numbers.next(), height: numbers.next()) }
+    func rect() -> Rect {
+      Rect(x: numbers.next(), y: numbers.next(), width: numbers.next(), height: numbers.next())
+    }
     func isNormal(_ rect: Rect) -> Bool {
       [rect.minX, rect.minY, rect.width, rect.height].allSatisfy { !$0.isNaN && abs($0) <= limit }
     }
@@ -26,9 +28,11 @@ public enum GeometryInvariants {
     // Small screens mostly (rendering a 2048×2048 one for every input would starve the
     // fuzzer), the raw numbers now and then.
     let size = Size(width: numbers.next(), height: numbers.next())
-    app.screenSize = numbers.flag() ? size : Size(width: size.width.truncatingRemainder(dividingBy: 200), height: 40)
+    app.screenSize =
+      numbers.flag() ? size : Size(width: size.width.truncatingRemainder(dividingBy: 200), height: 40)
     for side in [app.screenSize.width, app.screenSize.height]
-    where side.isNaN || side < 0 || side > Double(Size.maximumScreenDimension) || side != side.rounded(.down) {
+    where side.isNaN || side < 0 || side > Double(Size.maximumScreenDimension) || side != side.rounded(.down)
+    {
       problems.append("screen size \(app.screenSize) from \(size)")
     }
     let window = Window(frame: rect())
@@ -42,11 +46,15 @@ public enum GeometryInvariants {
     label.frame = rect()
     label.bounds = rect()
     window.frame = rect()
-    for (name, value) in [("window", window.frame), ("view", root.frame), ("label", label.frame), ("bounds", label.bounds)]
+    for (name, value) in [
+      ("window", window.frame), ("view", root.frame), ("label", label.frame), ("bounds", label.bounds),
+    ]
     where !isNormal(value) {
       problems.append("\(name) frame \(value) is not under the rule")
     }
-    if label.bounds.size != label.frame.size { problems.append("bounds \(label.bounds) ≠ frame \(label.frame)") }
+    if label.bounds.size != label.frame.size {
+      problems.append("bounds \(label.bounds) ≠ frame \(label.frame)")
+    }
     let screen = app.renderScreen()
     if Double(screen.columns) != app.screenSize.width || Double(screen.rows) != app.screenSize.height {
       problems.append("rendered \(screen.columns)×\(screen.rows) for \(app.screenSize)")
