@@ -117,9 +117,18 @@ open class TableView: ScrollView {
   private var rowCount = 0
   /// `sectionStarts[s]` is the position of section s's first row; the last entry is rowCount.
   private var sectionStarts: [Int] = [0]
-  /// The top and height of the row at each position, in content coordinates.
-  private var rowTops: [Int] = []
-  private var rowHeights: [Int] = []
+  /// The content y of each section's first row (below its header): one entry a section, so
+  /// a table of uniform rows costs memory and time for its sections, never for its rows.
+  private var sectionTops: [Int] = []
+  /// Every row's top and height, kept only when a ``TableViewRowHeightDelegate`` sizes rows
+  /// (UIKit asks such a delegate for every row's height too); nil for uniform rows.
+  private var measuredRows: (tops: [Int], heights: [Int])?
+  /// The height of every row when ``measuredRows`` is nil.
+  private var uniformRowHeight = 1
+
+  /// The most sections a table shows: section bookkeeping is one entry each, so a data source
+  /// answering more (say `Int.max`) is taken at this many rather than allocating without end.
+  public static let maximumNumberOfSections = 1 << 16
   /// The header line of each section that has a title.
   private var headers: [Int: Label] = [:]
   private var visibleCells: [Int: TableViewCell] = [:]
@@ -146,9 +155,11 @@ open class TableView: ScrollView {
     sectionStarts = [0]
     rowCount = 0
     if let dataSource {
-      let sections = dataSource.numberOfSections(in: self)
-      for section in 0..<max(0, sections) {
-        rowCount += max(0, dataSource.tableView(self, numberOfRowsInSection: section))
+      let sections = min(max(0, dataSource.numberOfSections(in: self)), TableView.maximumNumberOfSections)
+      for section in 0..<sections {
+        // Saturating: rows past Int.max in all do not exist, whatever the counts say.
+        let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
+        rowCount = rows > Int.max - rowCount ? Int.max : rowCount + rows
         sectionStarts.append(rowCount)
       }
     }
@@ -242,10 +253,10 @@ open class TableView: ScrollView {
   private func recomputeRowTops() {
     for header in headers.values { header.removeFromSuperview() }
     headers = [:]
-    rowTops = []
-    rowHeights = []
-    rowTops.reserveCapacity(rowCount)
-    rowHeights.reserveCapacity(rowCount)
+    sectionTops = []
+    sectionTops.reserveCapacity(sectionStarts.count - 1)
+    uniformRowHeight = max(1, rowHeight)
+    measuredRows = roles.rowHeights == nil ? nil : ([], [])
     var y = 0
     for section in 0..<(sectionStarts.count - 1) {
       if let title = dataSource?.tableView(self, titleForHeaderInSection: section) {
@@ -254,26 +265,48 @@ open class TableView: ScrollView {
         header.frame = Rect(x: 0, y: Double(y), width: visibleContentWidth, height: 1)
         headers[section] = header
         addSubview(header)
-        y += 1
+        y = TableView.adding(y, 1)
       }
+      sectionTops.append(y)
       let rows = sectionStarts[section + 1] - sectionStarts[section]
       guard let heights = roles.rowHeights else {
-        // One height for every row: no per-row call, so a long table re-counts quickly.
-        let height = max(1, rowHeight)
-        rowTops.append(contentsOf: stride(from: y, to: y + rows * height, by: height))
-        rowHeights.append(contentsOf: repeatElement(height, count: rows))
-        y += rows * height
+        // One height for every row: the section's rows are arithmetic, nothing per row.
+        let (span, overflow) = rows.multipliedReportingOverflow(by: uniformRowHeight)
+        y = overflow ? .max : TableView.adding(y, span)
         continue
       }
       for row in 0..<rows {
         let height = max(1, heights.tableView(self, heightForRowAt: IndexPath(row: row, section: section)))
-        rowTops.append(y)
-        rowHeights.append(height)
-        y += height
+        measuredRows?.tops.append(y)
+        measuredRows?.heights.append(height)
+        y = TableView.adding(y, height)
       }
     }
     contentSize = Size(width: 0, height: Double(y))
   }
+
+  /// `a + b`, saturating at `Int.max`: a table's content height for any row count.
+  private static func adding(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
+  }
+
+  /// The content y of the row at a position.
+  private func top(at position: Int) -> Int {
+    if let measuredRows { return measuredRows.tops[position] }
+    let section = indexPath(at: position).section
+    let (offset, overflow) = (position - sectionStarts[section]).multipliedReportingOverflow(
+      by: uniformRowHeight)
+    return overflow ? .max : TableView.adding(sectionTops[section], offset)
+  }
+
+  /// The height of the row at a position.
+  private func height(at position: Int) -> Int {
+    measuredRows?.heights[position] ?? uniformRowHeight
+  }
+
+  /// The content y just below the row at a position.
+  private func bottom(at position: Int) -> Int { TableView.adding(top(at: position), height(at: position)) }
 
   /// The rectangle of a row in content coordinates, or `.zero` when there is no such row.
   public func rectForRow(at indexPath: IndexPath) -> Rect {
@@ -282,30 +315,47 @@ open class TableView: ScrollView {
   }
 
   private func rect(at position: Int) -> Rect {
-    Rect(
-      x: 0, y: Double(rowTops[position]), width: visibleContentWidth, height: Double(rowHeights[position]))
+    Rect(x: 0, y: Double(top(at: position)), width: visibleContentWidth, height: Double(height(at: position)))
   }
 
   /// The row at a point in the table's coordinates (which include the scroll offset), or
   /// nil on a header line or below the last row.
   public func indexPathForRow(at point: Point) -> IndexPath? {
     guard point.x >= 0, point.x < bounds.maxX, let position = firstPosition(endingBelow: point.y),
-      Double(rowTops[position]) <= point.y
+      Double(top(at: position)) <= point.y
     else { return nil }
     return indexPath(at: position)
   }
 
   /// The first row whose bottom is below `y`, or nil when every row ends at or above it.
   private func firstPosition(endingBelow y: Double) -> Int? {
-    guard dataSource != nil, rowCount > 0, y < Double(rowTops[rowCount - 1] + rowHeights[rowCount - 1])
-    else { return nil }
-    var low = 0
-    var high = rowCount - 1
-    while low < high {
-      let mid = (low + high) / 2
-      if Double(rowTops[mid] + rowHeights[mid]) > y { high = mid } else { low = mid + 1 }
+    guard dataSource != nil, rowCount > 0, y < Double(bottom(at: rowCount - 1)) else { return nil }
+    guard measuredRows == nil else {
+      var low = 0
+      var high = rowCount - 1
+      while low < high {
+        let mid = low + (high - low) / 2
+        if Double(bottom(at: mid)) > y { high = mid } else { low = mid + 1 }
+      }
+      return low
     }
-    return low
+    // Uniform rows: find the section by its rows' end, then the row by arithmetic.
+    var low = 0
+    var high = sectionTops.count - 1
+    while low < high {
+      let mid = low + (high - low) / 2
+      let end =
+        sectionStarts[mid + 1] > sectionStarts[mid]
+        ? bottom(at: sectionStarts[mid + 1] - 1) : sectionTops[mid]
+      if Double(end) > y { high = mid } else { low = mid + 1 }
+    }
+    // Empty sections end where they start: the first row below is the next section's first.
+    var section = low
+    while sectionStarts[section + 1] == sectionStarts[section] { section += 1 }
+    let rows = sectionStarts[section + 1] - sectionStarts[section]
+    let fromTop = (y - Double(sectionTops[section])) / Double(uniformRowHeight)
+    let row = fromTop < 0 ? 0 : fromTop >= Double(rows) ? rows - 1 : Int(fromTop.rounded(.down))
+    return sectionStarts[section] + row
   }
 
   // MARK: Cells
@@ -347,13 +397,13 @@ open class TableView: ScrollView {
     super.layoutSubviews()
     for header in headers.values { header.frame.size.width = visibleContentWidth }
     guard let dataSource, bounds.height > 0, let first = firstPosition(endingBelow: contentOffset.y),
-      Double(rowTops[first]) < contentOffset.y + bounds.height
+      Double(top(at: first)) < contentOffset.y + bounds.height
     else {
       recycleAllCells()
       return
     }
     var last = first
-    while last + 1 < rowCount, Double(rowTops[last + 1]) < contentOffset.y + bounds.height { last += 1 }
+    while last + 1 < rowCount, Double(top(at: last + 1)) < contentOffset.y + bounds.height { last += 1 }
     let range = first...last
     for (position, cell) in visibleCells where !range.contains(position) {
       visibleCells[position] = nil
@@ -448,14 +498,21 @@ open class TableView: ScrollView {
     setNeedsDisplay()
   }
 
-  /// Tries rows from position `start` stepping by `step` until the delegate accepts one.
+  /// Tries rows from position `start` stepping by `step` until the delegate accepts one; at
+  /// most ``maximumRowsTriedPerMove``, so a delegate refusing every row of a huge table
+  /// leaves the selection where it was instead of looping for ever.
   private func selectFirstAccepted(from start: Int, step: Int) {
     var candidate = start
-    while candidate >= 0, candidate < rowCount {
+    var tried = 0
+    while candidate >= 0, candidate < rowCount, tried < TableView.maximumRowsTriedPerMove {
       if selectRow(at: indexPath(at: candidate), notifyingDelegate: true) != nil { return }
       candidate += step
+      tried += 1
     }
   }
+
+  /// How many rows one selection move asks the delegate about before it gives up.
+  public static let maximumRowsTriedPerMove = 100_000
 
   // MARK: Actions
 
