@@ -8,7 +8,7 @@ import Testing
 /// before it wrote the recording, so the second SIGHUP killed it first (a 0-byte file in 12 of
 /// 33 tries).
 @Suite("Hang-up keeps the recording (tmux)", .serialized)
-struct HangUpRecordingTests {
+struct HangUpRecordingEndToEndTests {
   @Test func killingThePaneThirtyTimesLeavesACompleteRecordingEveryTime() throws {
     let binary = TmuxSession.productPath("TouchLab")
     var complete = 0
