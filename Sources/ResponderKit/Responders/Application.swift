@@ -561,7 +561,8 @@ open class Application: Responder {
 
   /// Called after each event that was delivered: ends the undo groups opened by it.
   func eventDidFinish() {
-    for window in windows { window.closeUndoGroupIfNeeded() }
+    // Only the managers that opened a group are visited: no per-window work per event.
+    UndoManager.endImplicitGroupsOfTheEvent()
   }
 }
 

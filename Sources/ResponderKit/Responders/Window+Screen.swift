@@ -23,7 +23,4 @@ extension Window {
     }
   }
 
-  func closeUndoGroupIfNeeded() {
-    existingUndoManager?.endImplicitGroupingIfNeeded()
-  }
 }

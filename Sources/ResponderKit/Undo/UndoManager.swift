@@ -77,6 +77,29 @@ open class UndoManager {
   private var openGroups: [UndoGroup] = []
   /// Whether the outermost open group was opened by a registration under ``groupsByEvent``.
   private var implicitGroupOpen = false
+
+  /// The managers that opened an implicit group since the last event ended. Like Foundation's
+  /// run-loop observer, a manager is listed only while it has a group to close, so the end of
+  /// an event costs nothing per window when nothing was registered.
+  private static var openImplicitGroups: [WeakManager] = []
+
+  private struct WeakManager {
+    weak var manager: UndoManager?
+  }
+
+  /// Closes the implicit group of every manager that opened one (the application calls this
+  /// after each event); a manager whose group must stay open (nested groups, an undo in
+  /// progress) stays listed for the next event.
+  static func endImplicitGroupsOfTheEvent() {
+    guard !openImplicitGroups.isEmpty else { return }
+    let listed = openImplicitGroups
+    openImplicitGroups = []
+    for entry in listed {
+      guard let manager = entry.manager, manager.implicitGroupOpen else { continue }
+      manager.endImplicitGroupingIfNeeded()
+      if manager.implicitGroupOpen { openImplicitGroups.append(entry) }
+    }
+  }
   /// How many `disableUndoRegistration()` calls are not yet balanced.
   private var disableCount = 0
 
@@ -150,6 +173,7 @@ open class UndoManager {
       beginUndoGrouping()
       if groupsByEvent {
         implicitGroupOpen = true
+        UndoManager.openImplicitGroups.append(WeakManager(manager: self))
       } else {
         standalone = true
         report(.registrationOutsideGroup)
