@@ -168,7 +168,7 @@ final class AllListsViewController: ViewController, TableViewDataSource, TableVi
   var statusHints: [(key: String, action: String)] {
     [
       ("Return", "open"), ("n", "new"), ("e", "rename"), ("Del", "delete"), ("^Z", "undo"),
-      ("F10", "menu"), ("^Q", "quit"),
+      ("F1", "keys"), ("F10", "menu"), ("^Q", "quit"),
     ]
   }
 

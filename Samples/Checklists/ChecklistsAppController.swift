@@ -38,18 +38,23 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
   /// The alert on screen (launch problem or unsaved edit), for tests.
   private(set) weak var currentAlert: Alert?
 
-  init(dataURL: URL, fileCalls: ChecklistsFileCalls = .system) {
+  init(dataURL: URL, fileCalls: DataFileCalls = .system) {
     Action.register(.newItem, .editItem, .toggleChecked, .save, .done, .cancel, .textChanged)
     store = ChecklistsStore(url: dataURL, calls: fileCalls)
     var lists = ChecklistsModel.starterLists
     var problem: (title: String, message: String)?
     var disabled = false
+    var notice: String?
     do {
       switch try store.load() {
       case .loaded(let loaded):
         lists = loaded
       case .missing:
         break
+      case .empty:
+        // Nothing to lose or keep: not "damaged", just a fresh start.
+        lists = []
+        notice = "\(dataURL.lastPathComponent) was empty: starting with no checklists."
       case .damaged(let aside, let reason):
         lists = []
         problem = (
@@ -86,6 +91,7 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
       self?.save()
     }
     if disabled { rootViewController.rootView.statusLine.message = "Not saving: the file could not be read" }
+    if let notice { rootViewController.rootView.statusLine.message = notice }
   }
 
   /// File and Edit. Every item is nil-targeted: it goes to whatever in the responder chain
