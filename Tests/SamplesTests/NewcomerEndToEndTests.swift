@@ -85,4 +85,17 @@ struct NewcomerEndToEndTests {
       try session.expectRestored(status: 0)
     }
   }
+
+  @Test func controlCSaysHowToQuitInEverySample() throws {
+    let samples = [("Notes", "3 notes"), ("Checklists", "Birthdays"), ("TouchLab", "TouchLab — controls")]
+    for (name, firstFrame) in samples {
+      let session = try TmuxSession(width: 80, height: 24)
+      try session.launch(TmuxSession.productPath(name))
+      #expect(try session.waitFor(firstFrame), "\(name) did not start")
+      try session.send("C-c")
+      #expect(try session.waitFor("Press Ctrl+Q to quit"), "\(name) gave no hint on Control+C")
+      try session.send("C-q")
+      try session.expectRestored(status: 0)
+    }
+  }
 }
