@@ -160,3 +160,19 @@ struct KeyCommandOverlayTests {
     #expect(!h.screen.contains("Press Ctrl+Q to quit"))
   }
 }
+
+/// One notation for keys on every screen, the hint lines' (`n new`, `^N new`): a bare letter
+/// lower case, a letter with Control in capitals, whether it comes from a menu or a key command.
+@MainActor
+@Suite("Key notation")
+struct KeyNotationTests {
+  @Test func menusAndKeyCommandsWriteKeysTheSameWay() throws {
+    #expect(KeyCommand(input: "n", action: .copy).shortcutDescription == "n")
+    #expect(KeyCommand(input: "n", modifierFlags: .control, action: .copy).shortcutDescription == "Control+N")
+    #expect(try KeySpec(parsing: "Control+n").displayName == "Control+N")
+    #expect(try KeySpec(parsing: "n").displayName == "n")
+    #expect(try KeySpec(parsing: "F5").displayName == "F5")
+    // The exact spelling still reads back.
+    #expect(try KeySpec(parsing: "Control+n").description == "Control+n")
+  }
+}

@@ -365,9 +365,9 @@ struct ChecklistsTests {
     let (controller, driver) = launch()
     openGroceries(driver)
     driver.press("F10")
-    #expect(driver.screenText.contains("New Item  Control+n"))
+    #expect(driver.screenText.contains("New Item  Control+N"))
     driver.press("Right")
-    #expect(driver.screenText.contains("Paste     Control+v") || driver.screenText.contains("Paste"))
+    #expect(driver.screenText.contains("Paste     Control+V") || driver.screenText.contains("Paste"))
     driver.press("Up")  // wraps to Delete, the last enabled item
     driver.press("Return")
     #expect(groceries(controller).map(\.text) == ["Bread", "Coffee beans"])

@@ -76,7 +76,7 @@ public final class KeyCommandOverlay {
     func walk(_ menu: Menu) {
       for item in menu.items where !item.isSeparatorItem {
         if let key = item.keyEquivalent, item.action != nil, menu.isItemEnabled(item) {
-          add(key.description, item.title)
+          add(key.displayName, item.title)
         }
         if let submenu = item.submenu { walk(submenu) }
       }
