@@ -98,4 +98,24 @@ struct NewcomerEndToEndTests {
       try session.expectRestored(status: 0)
     }
   }
+
+  @Test func checklistsSelectsTheListAnUndoneDeleteBringsBack() throws {
+    let session = try TmuxSession(width: 100, height: 24)
+    try session.launch("\(TmuxSession.productPath("Checklists")) --data \(session.file("lists.json").path)")
+    #expect(try session.waitFor("Birthdays"))
+    try session.send("Down")  // Groceries
+    try session.send("DC")
+    #expect(try session.waitFor { !$0.contains("Groceries") })
+    try session.send("Down")
+    try session.send("C-z")
+    #expect(try session.waitFor("Groceries"))
+    try session.send("e")
+    #expect(try session.waitFor { $0.contains("Rename") || $0.contains("Edit Checklist") })
+    let form = try session.screen()
+    #expect(form.contains("Groceries"), "e renames the list put back:\n\(form)")
+    try session.send("Escape")
+    #expect(try session.waitFor("e rename"))
+    try session.send("C-q")
+    try session.expectRestored(status: 0)
+  }
 }
