@@ -61,6 +61,8 @@ enum Notes {
     let (app, list) = makeApplication(notes: notes) { notes in try NotesFile.save(notes, to: dataFile) }
     list.notice = notice
     var configuration = TerminalHost.Configuration()
+    // Smaller than this the host says so instead of drawing a clipped screen.
+    configuration.minimumSize = Size(width: 30, height: 6)
     // Control+Z is Undo here, not suspend.
     configuration.suspendsOnControlZ = false
     let session: RecordingSession

@@ -118,4 +118,30 @@ struct NewcomerEndToEndTests {
     try session.send("C-q")
     try session.expectRestored(status: 0)
   }
+
+  @Test func keyViewerEndsACutColumnInAnEllipsisAt80Columns() throws {
+    let session = try TmuxSession(width: 80, height: 20)
+    try session.launch("clear; \(TmuxSession.productPath("KeyViewer")) --layout de")
+    #expect(try session.waitFor("Press keys."))
+    let header = try session.screen().split(separator: "\n").first { $0.hasPrefix("event") } ?? ""
+    #expect(header.hasSuffix("on th…"), "\(header)")
+    try session.send("C-q")
+    try session.expectRestored(status: 0)
+  }
+
+  @Test func atTwentyByFiveEverySampleSaysTheTerminalIsTooSmall() throws {
+    let samples = [("Notes", "3 notes"), ("Checklists", "Birthdays"), ("TouchLab", "TouchLab — controls")]
+    for (name, firstFrame) in samples {
+      let session = try TmuxSession(width: 100, height: 24)
+      try session.launch(TmuxSession.productPath(name))
+      #expect(try session.waitFor(firstFrame), "\(name) did not start")
+      try session.resize(width: 20, height: 5)
+      #expect(try session.waitFor("too small"), "\(name) clipped with no notice")
+      #expect(try session.screen().contains("20×5, needs"))
+      try session.resize(width: 100, height: 24)
+      #expect(try session.waitFor(firstFrame), "\(name) did not come back")
+      try session.send("C-q")
+      try session.expectRestored(status: 0)
+    }
+  }
 }

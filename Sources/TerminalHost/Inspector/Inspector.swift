@@ -141,22 +141,8 @@ public final class Inspector {
       let style = row == selected ? TextStyle(attributes: .reverse) : .plain
       // A cut line ends in an ellipsis, so it does not read as the whole chain.
       _ = canvas.draw(
-        Self.cut(line, width: max(0, Int(size.width) - 4)), x: 2, y: Int(box.minY) + 1 + row, style: style)
+        line, x: 2, y: Int(box.minY) + 1 + row, width: max(0, Int(size.width) - 4), style: style)
     }
-  }
-
-  /// `line` in `width` columns; a line that does not fit ends in "…", so it does not read as
-  /// the whole chain.
-  static func cut(_ line: String, width: Int) -> String {
-    guard line.reduce(0, { $0 + $1.terminalWidth }) > width else { return line }
-    var used = 1
-    var result = ""
-    for character in line {
-      used += character.terminalWidth
-      if used > width { break }
-      result.append(character)
-    }
-    return width > 0 ? result + "…" : ""
   }
 
   /// The fewest rows beside the selected view the panel goes in; with less, it covers the view.
