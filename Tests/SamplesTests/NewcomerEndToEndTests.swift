@@ -6,6 +6,27 @@ import Testing
 struct NewcomerEndToEndTests {
   let notes = TmuxSession.productPath("Notes")
 
+  /// The apps with a screen of their own, each with text of its first frame.
+  static let samples = [
+    ("Notes", "3 notes"), ("Checklists", "Birthdays"), ("TouchLab", "TouchLab — controls"),
+  ]
+
+  /// Starts each of `samples` in a terminal of `width` columns, runs `body` once its first frame
+  /// is up, then quits with Control+Q and checks the terminal is as before.
+  func forEach(
+    _ samples: [(String, String)] = Self.samples, width: Int = 100,
+    _ body: (TmuxSession, _ name: String, _ firstFrame: String) throws -> Void
+  ) throws {
+    for (name, firstFrame) in samples {
+      let session = try TmuxSession(width: width, height: 24)
+      try session.launch(TmuxSession.productPath(name))
+      #expect(try session.waitFor(firstFrame), "\(name) did not start")
+      try body(session, name, firstFrame)
+      try session.send("C-q")
+      try session.expectRestored(status: 0)
+    }
+  }
+
   @Test func notesSavesToItsXDGFileUndoesADeleteAndAsksBeforeLosingTyping() throws {
     let session = try TmuxSession(width: 80, height: 20)
     let file = session.dataHome.appendingPathComponent("ResponderKit-Notes/notes.json")
@@ -75,27 +96,15 @@ struct NewcomerEndToEndTests {
   }
 
   @Test func everySamplesHintLineNamesF1() throws {
-    let samples = [("Notes", "3 notes"), ("Checklists", "Checklists")]
-    for (name, firstFrame) in samples {
-      let session = try TmuxSession(width: 100, height: 24)
-      try session.launch(TmuxSession.productPath(name))
-      #expect(try session.waitFor(firstFrame), "\(name) did not start")
+    try forEach(Array(Self.samples.prefix(2))) { session, name, _ throws in
       #expect(try session.waitFor("F1 keys"), "\(name)'s hint line does not name F1")
-      try session.send("C-q")
-      try session.expectRestored(status: 0)
     }
   }
 
   @Test func controlCSaysHowToQuitInEverySample() throws {
-    let samples = [("Notes", "3 notes"), ("Checklists", "Birthdays"), ("TouchLab", "TouchLab — controls")]
-    for (name, firstFrame) in samples {
-      let session = try TmuxSession(width: 80, height: 24)
-      try session.launch(TmuxSession.productPath(name))
-      #expect(try session.waitFor(firstFrame), "\(name) did not start")
+    try forEach(width: 80) { session, name, _ in
       try session.send("C-c")
       #expect(try session.waitFor("Press Ctrl+Q to quit"), "\(name) gave no hint on Control+C")
-      try session.send("C-q")
-      try session.expectRestored(status: 0)
     }
   }
 
@@ -130,18 +139,12 @@ struct NewcomerEndToEndTests {
   }
 
   @Test func atTwentyByFiveEverySampleSaysTheTerminalIsTooSmall() throws {
-    let samples = [("Notes", "3 notes"), ("Checklists", "Birthdays"), ("TouchLab", "TouchLab — controls")]
-    for (name, firstFrame) in samples {
-      let session = try TmuxSession(width: 100, height: 24)
-      try session.launch(TmuxSession.productPath(name))
-      #expect(try session.waitFor(firstFrame), "\(name) did not start")
+    try forEach { session, name, firstFrame in
       try session.resize(width: 20, height: 5)
       #expect(try session.waitFor("too small"), "\(name) clipped with no notice")
       #expect(try session.screen().contains("20×5, needs"))
       try session.resize(width: 100, height: 24)
       #expect(try session.waitFor(firstFrame), "\(name) did not come back")
-      try session.send("C-q")
-      try session.expectRestored(status: 0)
     }
   }
 }
