@@ -500,6 +500,17 @@ struct ChecklistsTests {
     #expect(try Data(contentsOf: directory.appendingPathComponent(aside)) == damaged)
   }
 
+  /// An empty file has nothing to lose: it is "empty", not "damaged", and nothing is moved
+  /// aside (issue 27).
+  @Test func anEmptyFileIsCalledEmptyNotDamaged() throws {
+    try Data().write(to: dataURL)
+    let (controller, driver) = launch()
+    #expect(controller.currentAlert == nil)
+    #expect(controller.model.checklists.isEmpty)
+    #expect(driver.screenText.contains("checklists.json was empty"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["checklists.json"])
+  }
+
   @Test func theStoreNamesWhatWasWrongInADamagedFile() throws {
     try Data("[1, 2".utf8).write(to: dataURL)
     guard case .damaged(let movedTo, let reason) = try ChecklistsStore(url: dataURL).load() else {
