@@ -96,7 +96,7 @@ struct NewcomerEndToEndTests {
   }
 
   @Test func everySamplesHintLineNamesF1() throws {
-    try forEach(Array(Self.samples.prefix(2))) { session, name, _ throws in
+    try forEach(width: 80) { session, name, _ throws in
       #expect(try session.waitFor("F1 keys"), "\(name)'s hint line does not name F1")
     }
   }
