@@ -25,9 +25,10 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
+# Every test is Swift Testing: XCTest's runner would only print "Executed 0 tests" (twice).
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 demo: deps
 	$(SWIFT) build --product $(DEMO)
@@ -143,12 +144,12 @@ docs: deps
 # changes the exit statuses they check. Own build directory.
 SANITIZER_SKIP := --skip 'EndToEndTests|SamplesCommandLineTests|TerminalCrashTests|ActionTraceFileTests'
 sanitize: test-deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --scratch-path .build/asan \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --disable-xctest --scratch-path .build/asan \
 	  --sanitize=address $(SANITIZER_SKIP)
 
 # The test suite under ThreadSanitizer, skipping the same exit-status tests as `sanitize`.
 tsan: test-deps
-	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread $(SANITIZER_SKIP)
+	$(SWIFT) test --disable-xctest --scratch-path .build/tsan --sanitize=thread $(SANITIZER_SKIP)
 
 clean:
 	rm -rf .build

@@ -167,7 +167,7 @@ final class AllListsViewController: ViewController, TableViewEditingDataSource, 
   var statusHints: [(key: String, action: String)] {
     [
       ("Return", "open"), ("n", "new"), ("e", "rename"), ("Del", "delete"), ("^Z", "undo"),
-      ("F10", "menu"), ("^Q", "quit"),
+      ("F1", "keys"), ("F10", "menu"), ("^Q", "quit"),
     ]
   }
 

@@ -197,7 +197,7 @@ final class ChecklistViewController: ViewController, TableViewEditingDataSource,
   var statusHints: [(key: String, action: String)] {
     [
       ("Space", "check"), ("Return", "edit"), ("n", "new"), ("Del", "delete"), ("Alt-↑↓", "move"),
-      ("Esc", "back"), ("F10", "menu"),
+      ("Esc", "back"), ("F1", "keys"), ("F10", "menu"),
     ]
   }
 

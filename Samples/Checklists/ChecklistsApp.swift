@@ -15,6 +15,8 @@ enum ChecklistsApp {
     if let problem = options.dataFileProblem { fail("\(problem)") }
     let controller = ChecklistsAppController(dataURL: options.dataURL)
     var configuration = TerminalHost.Configuration()
+    // Smaller than this the host says so instead of drawing a clipped screen.
+    configuration.minimumSize = Size(width: 30, height: 6)
     // Control+Z is Undo here, not suspend.
     configuration.suspendsOnControlZ = false
     let session: RecordingSession

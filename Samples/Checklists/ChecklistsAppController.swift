@@ -38,18 +38,23 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
   /// The alert on screen (launch problem or unsaved edit), for tests.
   private(set) weak var currentAlert: Alert?
 
-  init(dataURL: URL, fileCalls: ChecklistsFileCalls = .system) {
+  init(dataURL: URL, fileCalls: DataFileCalls = .system) {
     Action.register(.newItem, .editItem, .toggleChecked, .save, .done, .cancel, .textChanged)
     store = ChecklistsStore(url: dataURL, calls: fileCalls)
     var lists = ChecklistsModel.starterLists
     var problem: (title: String, message: String)?
     var disabled = false
+    var notice: String?
     do {
       switch try store.load() {
       case .loaded(let loaded):
         lists = loaded
       case .missing:
         break
+      case .empty:
+        // Nothing to lose or keep: not "damaged", just a fresh start.
+        lists = []
+        notice = "\(dataURL.lastPathComponent) was empty: starting with no checklists."
       case .damaged(let aside, let reason):
         lists = []
         problem = (
@@ -86,29 +91,32 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
       self?.save()
     }
     if disabled { rootViewController.rootView.statusLine.message = "Not saving: the file could not be read" }
+    if let notice { rootViewController.rootView.statusLine.message = notice }
   }
 
   /// File and Edit. Every item is nil-targeted: it goes to whatever in the responder chain
   /// can do it now, and is disabled when nothing can.
   static func makeMainMenu() -> Menu {
-    func key(_ spec: String) -> KeySpec? { try? KeySpec(parsing: spec) }
+    // Typed, not parsed from strings: a mistyped shortcut is a compile error, never a
+    // silently missing key equivalent.
+    func control(_ character: String) -> KeySpec { KeySpec(character: character, modifiers: .control) }
     let file = Menu(
       title: "File",
       items: [
-        MenuItem(title: "New Item", action: .newItem, keyEquivalent: key("Control+n")),
-        MenuItem(title: "Save", action: .save, keyEquivalent: key("Control+s")),
+        MenuItem(title: "New Item", action: .newItem, keyEquivalent: control("n")),
+        MenuItem(title: "Save", action: .save, keyEquivalent: control("s")),
         .separator(),
-        MenuItem(title: "Quit", action: .terminate, keyEquivalent: key("Control+q")),
+        MenuItem(title: "Quit", action: .terminate, keyEquivalent: control("q")),
       ])
     let edit = Menu(
       title: "Edit",
       items: [
-        MenuItem(title: "Undo", action: .undo, keyEquivalent: key("Control+z")),
-        MenuItem(title: "Redo", action: .redo, keyEquivalent: key("Control+y")),
+        MenuItem(title: "Undo", action: .undo, keyEquivalent: control("z")),
+        MenuItem(title: "Redo", action: .redo, keyEquivalent: control("y")),
         .separator(),
-        MenuItem(title: "Cut", action: .cut, keyEquivalent: key("Control+x")),
-        MenuItem(title: "Copy", action: .copy, keyEquivalent: key("Control+c")),
-        MenuItem(title: "Paste", action: .paste, keyEquivalent: key("Control+v")),
+        MenuItem(title: "Cut", action: .cut, keyEquivalent: control("x")),
+        MenuItem(title: "Copy", action: .copy, keyEquivalent: control("c")),
+        MenuItem(title: "Paste", action: .paste, keyEquivalent: control("v")),
         MenuItem(title: "Delete", action: .delete),
       ])
     let fileItem = MenuItem(title: "File")

@@ -35,9 +35,13 @@ struct ChecklistsChange {
 
 extension TableView {
   /// Tells the table about a change to its one section's rows, as UIKit's batch updates do.
+  /// A row that comes in is selected — after New, Paste, or the undo of a delete — so the
+  /// next key (`e`, Delete) acts on it, not on the row that happened to be selected.
   func apply(_ rows: ChecklistsChange.Rows) {
     switch rows {
-    case .inserted(let row): insertRows(at: [IndexPath(row: row)])
+    case .inserted(let row):
+      insertRows(at: [IndexPath(row: row)])
+      selectRow(at: IndexPath(row: row), scrollPosition: .nearest)
     case .removed(let row): deleteRows(at: [IndexPath(row: row)])
     case .moved(let source, let destination):
       moveRow(at: IndexPath(row: source), to: IndexPath(row: destination))

@@ -115,6 +115,9 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
   // MARK: Status line
 
   var statusHints: [(key: String, action: String)] {
-    [("Return", "done"), ("Esc", "cancel"), ("Tab", "next field"), ("^Z", "undo typing"), ("^Q", "quit")]
+    [
+      ("Return", "done"), ("Esc", "cancel"), ("Tab", "next field"), ("^Z", "undo typing"), ("F1", "keys"),
+      ("^Q", "quit"),
+    ]
   }
 }

@@ -84,9 +84,12 @@ final class KeyLogView: View {
     canvas.draw(
       "Press keys. Control+Q quits." + (warnings.isEmpty ? "" : "   warning: \(warnings)"), x: 0, y: 1,
       style: dim)
+    // The last column takes what is left of the line; text cut anywhere ends in "…".
+    let screenWidth = Int(bounds.width)
     var x = 0
     for (title, width) in Self.columns {
-      canvas.draw(title, x: x, y: 3, style: TextStyle(attributes: .underline))
+      let room = width > 0 ? width - 1 : screenWidth - x
+      canvas.draw(title, x: x, y: 3, width: room, style: TextStyle(attributes: .underline))
       x += width
     }
     // The panels below the log need a few rows of log above them to be worth showing.
@@ -105,8 +108,7 @@ final class KeyLogView: View {
       ]
       var x = 0
       for (index, (_, width)) in Self.columns.enumerated() {
-        let text = width > 0 ? String(cells[index].prefix(width - 1)) : cells[index]
-        canvas.draw(text, x: x, y: 4 + row)
+        canvas.draw(cells[index], x: x, y: 4 + row, width: width > 0 ? width - 1 : screenWidth - x)
         x += width
       }
     }

@@ -33,6 +33,8 @@ enum KeyViewer {
       }
     }
     var configuration = TerminalHost.Configuration()
+    // Smaller than this the host says so instead of drawing a clipped screen.
+    configuration.minimumSize = Size(width: 40, height: 8)
     let session: RecordingSession
     do {
       session = try RecordingSession(options: host, application: app, configuration: &configuration)

@@ -9,15 +9,17 @@ import TerminalHost
 ///
 ///     Notes [--data FILE]
 ///
-/// Without `--data` the notes live in memory (three examples); with it they are read from
-/// and saved to a JSON file.
+/// The notes are saved after every change to a JSON file: `--data FILE`, by default
+/// `$XDG_DATA_HOME/ResponderKit-Notes/notes.json` (three example notes on first launch).
 @main
 @MainActor
 enum Notes {
   static let usage = """
     usage: Notes [--data FILE] \(HostOptions.usageLine)
-    A list of notes edited in a child screen. With --data the notes are read from and saved
-    to FILE (JSON); without it they live in memory. Control+N writes a note, Control+Q quits.
+    A list of notes edited in a child screen. The notes are saved as JSON after every change
+    to FILE, by default $XDG_DATA_HOME/ResponderKit-Notes/notes.json (~/.local/share when
+    XDG_DATA_HOME is unset). Control+N writes a note, Control+Z undoes, F1 lists the keys,
+    Control+Q quits.
     """
 
   /// Notes' own option: the data file, if given.
@@ -35,24 +37,34 @@ enum Notes {
   }
 
   static func main() {
-    let (host, dataFile) = HostOptions.parse(usage: usage, appOptions: parseOptions)
+    let (host, dataPath) = HostOptions.parse(usage: usage, appOptions: parseOptions)
+    let dataFile = dataPath ?? NotesFile.defaultURL()
+    if let folder = FileError.folderInPlaceOfFile(at: dataFile.path, operation: .read) {
+      fail("\(folder)", status: 1)
+    }
     var notes = examples
-    if let dataFile {
-      if let folder = FileError.folderInPlaceOfFile(at: dataFile.path, operation: .read) {
-        fail("\(folder)", status: 1)
+    var notice: String?
+    do {
+      switch try NotesFile.load(from: dataFile) {
+      case .loaded(let loaded): notes = loaded
+      case .missing: break
+      case .empty:
+        notes = []
+        notice = "\(dataFile.lastPathComponent) was empty: starting with no notes."
+      case .damaged(let aside, let reason):
+        notes = []
+        notice = "\(dataFile.lastPathComponent) was damaged (\(reason)); kept as \(aside.path)."
       }
-      do {
-        notes = try NotesFile.load(from: dataFile)
-      } catch {
-        fail("\(error)", status: 1)
-      }
+    } catch {
+      fail("\(error)", status: 1)
     }
-    var save: (@MainActor ([Note]) throws -> Void)?
-    if let dataFile {
-      save = { notes in try NotesFile.save(notes, to: dataFile) }
-    }
-    let (app, list) = makeApplication(notes: notes, save: save)
+    let (app, list) = makeApplication(notes: notes) { notes in try NotesFile.save(notes, to: dataFile) }
+    list.notice = notice
     var configuration = TerminalHost.Configuration()
+    // Smaller than this the host says so instead of drawing a clipped screen.
+    configuration.minimumSize = Size(width: 30, height: 6)
+    // Control+Z is Undo here, not suspend.
+    configuration.suspendsOnControlZ = false
     let session: RecordingSession
     do {
       session = try RecordingSession(options: host, application: app, configuration: &configuration)
@@ -82,7 +94,7 @@ enum Notes {
     return (app, list)
   }
 
-  /// The notes shown when no data file is given.
+  /// The notes of a first launch (no data file yet).
   static let examples = [
     Note(title: "Groceries", body: "milk, eggs, bread\ncoffee beans"),
     Note(title: "Ideas", body: "A terminal app with a responder chain\nthat feels like Cocoa"),

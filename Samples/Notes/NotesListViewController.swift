@@ -20,6 +20,11 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
   var saveNotes: (@MainActor ([Note]) throws -> Void)?
   /// Why the last save failed, shown under the list until a save succeeds.
   private(set) var saveError: (any Error)?
+  /// A message about the data file found at launch (empty, damaged), shown under the list
+  /// until the next change.
+  var notice: String? {
+    didSet { if isViewLoaded { updateChrome() } }
+  }
   /// The alert on screen, for tests.
   private(set) weak var currentAlert: Alert?
   /// The application asking to quit (this screen may be off the window, under an editor).
@@ -65,8 +70,13 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
       hint.style = TextStyle(attributes: .bold)
       return
     }
+    if let notice {
+      hint.text = notice
+      hint.style = TextStyle(attributes: .bold)
+      return
+    }
     let count = notes.count == 1 ? "1 note" : "\(notes.count) notes"
-    hint.text = "\(count) · Return or click opens · ^N new · Delete removes · ^Q quits"
+    hint.text = "\(count) · Return opens · ^N new · Del delete · ^Z undo · F1 keys · ^Q quit"
     hint.style = TextStyle(attributes: .dim)
   }
 
@@ -87,6 +97,8 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
   override var keyCommands: [KeyCommand] {
     [
       KeyCommand(title: "New Note", input: "n", modifierFlags: .control, action: .addNote),
+      KeyCommand(title: "Undo", input: "z", modifierFlags: .control, action: .undo),
+      KeyCommand(title: "Redo", input: "y", modifierFlags: .control, action: .redo),
       KeyCommand(title: "Quit", input: "q", modifierFlags: .control, action: .terminate),
     ]
   }
@@ -149,9 +161,26 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
     }
   }
 
+  /// Deletes a note at once, undoably (Control+Z puts it back, selected).
   private func removeNote(at row: Int) {
-    notes.remove(at: row)
+    let note = notes.remove(at: row)
     tableView.deleteRows(at: [IndexPath(row: row)])
+    undoManager?.registerUndo(withTarget: self) { list in list.insertNote(note, at: row) }
+    undoManager?.setActionName("Delete Note")
+    notice = nil
+    updateChrome()
+    save()
+  }
+
+  /// Puts a deleted note back where it was and selects it, so the next key acts on it.
+  private func insertNote(_ note: Note, at row: Int) {
+    let row = min(row, notes.count)
+    notes.insert(note, at: row)
+    tableView.insertRows(at: [IndexPath(row: row)])
+    tableView.selectRow(at: IndexPath(row: row), scrollPosition: .nearest)
+    undoManager?.registerUndo(withTarget: self) { list in list.removeNote(at: row) }
+    undoManager?.setActionName("Delete Note")
+    notice = nil
     updateChrome()
     save()
   }

@@ -72,7 +72,7 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
     let size = view.bounds.size
     let width = Int(size.width)
     let title = " TouchLab — Gestures and their states"
-    let keys = "^G controls · ^L clear · ^Q quit "
+    let keys = "^G controls · ^L clear · F1 keys · ^Q quit "
     let gap = width - title.count - keys.count
     header.text = gap > 0 ? title + String(repeating: " ", count: gap) + keys : String(title.prefix(width))
     header.frame = Rect(x: 0, y: 0, width: size.width, height: 1)

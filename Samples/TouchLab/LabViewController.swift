@@ -115,7 +115,7 @@ final class LabViewController: ViewController {
     let size = root.bounds.size
     header.frame = Rect(x: 0, y: 0, width: size.width, height: 1)
     header.text = fit(
-      " TouchLab — controls and the events they send", "^G gestures · ^L clear · ^Q quit ",
+      " TouchLab — controls and the events they send", "^G gestures · F1 keys · ^Q quit ",
       width: Int(size.width))
     for (index, row) in rows.enumerated() {
       let y = Double(2 + index)

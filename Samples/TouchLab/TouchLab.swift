@@ -43,6 +43,8 @@ enum TouchLab {
     let (host, gestures) = HostOptions.parse(usage: usage, appOptions: parseOptions)
     let (app, _) = makeApplication(showingGestures: gestures)
     var configuration = TerminalHost.Configuration()
+    // Smaller than this the host says so instead of drawing a clipped screen.
+    configuration.minimumSize = Size(width: 60, height: 16)
     let session: RecordingSession
     do {
       session = try RecordingSession(options: host, application: app, configuration: &configuration)

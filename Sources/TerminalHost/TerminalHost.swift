@@ -47,6 +47,10 @@ public final class TerminalHost {
     public var colorDepth = ColorDepth.detect()
     /// Control-Z suspends the process (restoring the terminal), as in a shell.
     public var suspendsOnControlZ = true
+    /// The smallest terminal the app is laid out for. Below it the host draws a "too small"
+    /// notice naming both sizes instead of a clipped app (keys still reach the app, so
+    /// Control+Q quits); nil draws the app at any size.
+    public var minimumSize: Size?
     /// Sees every input event before the application, with its time (for recording).
     public var inputObserver: (@MainActor @Sendable (InputEvent) -> Void)?
     /// Called just before the process exits, after the terminal was restored.
@@ -362,6 +366,10 @@ public final class TerminalHost {
     frameDeferred = false
     var frame = application.renderScreen()
     var cursorPosition = application.cursorPosition
+    if let minimum = configuration.minimumSize, let notice = Self.tooSmallNotice(frame, minimum: minimum) {
+      frame = notice
+      cursorPosition = nil
+    }
     if let inspector, inspector.isVisible {
       let canvas = Canvas(buffer: frame)
       inspector.draw(into: canvas)
@@ -375,6 +383,24 @@ public final class TerminalHost {
     pendingOffset = 0
     renderer.render(frame, cursor: cursor, into: &pendingOutput)
     writePendingOutput()
+  }
+
+  /// `frame` replaced by a notice when the screen is smaller than `minimum`, else nil.
+  static func tooSmallNotice(_ frame: CellBuffer, minimum: Size) -> CellBuffer? {
+    let width = frame.columns
+    let height = frame.rows
+    guard width < Int(minimum.width) || height < Int(minimum.height) else { return nil }
+    let canvas = Canvas(buffer: frame)
+    canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+    let lines = [
+      "Terminal too small", "\(width)×\(height), needs", "\(Int(minimum.width))×\(Int(minimum.height))",
+    ]
+    let top = max(0, (height - lines.count) / 2)
+    for (row, line) in lines.enumerated() where top + row < height {
+      let x = max(0, (width - line.count) / 2)
+      canvas.draw(line, x: x, y: top + row, width: width - x, style: TextStyle(attributes: .bold))
+    }
+    return canvas.buffer
   }
 
   /// Writes what the terminal takes now; the rest waits for a write source.

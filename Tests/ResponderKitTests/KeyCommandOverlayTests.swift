@@ -137,4 +137,42 @@ struct KeyCommandOverlayTests {
     #expect(screen.plainText.contains("Keys"))
     #expect(screen.plainText.contains("Esc or F1 closes"))
   }
+
+  @Test func anEmptyListStaysInsideItsBorder() {
+    let empty = ControlHarness(screen: Size(width: 50, height: 14))
+    empty.key(.f(1))
+    let line = empty.screen.split(separator: "\n").first { $0.contains("No keys available here") }
+    // The sentence is followed by at least one space and the right border, not drawn over it.
+    #expect(line?.contains("No keys available here │") == true, "\(line ?? "")")
+  }
+
+  /// Textual's convention (https://textual.textualize.io/FAQ/ "Why doesn't Textual exit on
+  /// Ctrl+C?"): Ctrl+C that nothing uses says how to quit; the next key acts as usual.
+  @Test func controlCThatNothingTakesSaysHowToQuitAndTheNextKeyGoesThrough() {
+    let controlC = KeyEvent(
+      keysym: Keysym(0x63), characters: "\u{3}", charactersIgnoringModifiers: "c", modifierFlags: .control)
+    h.app.handle(.key(controlC))
+    #expect(h.app.keyCommandOverlay.message == KeyCommandOverlay.quitHint)
+    #expect(h.screen.contains("│ Press Ctrl+Q to quit │"))
+    h.key(.f(5))
+    #expect(!h.app.keyCommandOverlay.isShowing)
+    #expect(view.performed == ["save"])
+    #expect(!h.screen.contains("Press Ctrl+Q to quit"))
+  }
+}
+
+/// One notation for keys on every screen, the hint lines' (`n new`, `^N new`): a bare letter
+/// lower case, a letter with Control in capitals, whether it comes from a menu or a key command.
+@MainActor
+@Suite("Key notation")
+struct KeyNotationTests {
+  @Test func menusAndKeyCommandsWriteKeysTheSameWay() throws {
+    #expect(KeyCommand(input: "n", action: .copy).shortcutDescription == "n")
+    #expect(KeyCommand(input: "n", modifierFlags: .control, action: .copy).shortcutDescription == "Control+N")
+    #expect(try KeySpec(parsing: "Control+n").displayName == "Control+N")
+    #expect(try KeySpec(parsing: "n").displayName == "n")
+    #expect(try KeySpec(parsing: "F5").displayName == "F5")
+    // The exact spelling still reads back.
+    #expect(try KeySpec(parsing: "Control+n").description == "Control+n")
+  }
 }

@@ -230,8 +230,8 @@ struct MenuTests {
     let expected = [
       " Edit  View",
       "┌──────────────────┐",
-      "│ Copy   Control+c │",
-      "│ Paste  Control+v │",
+      "│ Copy   Control+C │",
+      "│ Paste  Control+V │",
       "├──────────────────┤",
       "│ Frobnicate    F5 │",
       "└──────────────────┘",

@@ -17,8 +17,8 @@ final class WriteFault: @unchecked Sendable {
     set { lock.withLock { storedCode = newValue } }
   }
 
-  var calls: ChecklistsFileCalls {
-    var calls = ChecklistsFileCalls.system
+  var calls: DataFileCalls {
+    var calls = DataFileCalls.system
     calls.write = { [self] fd, bytes, count in
       if let code { errno = code; return -1 }
       return Glibc.write(fd, bytes, count)
@@ -42,7 +42,7 @@ struct ChecklistsSavingTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  func launch(_ calls: ChecklistsFileCalls = .system) -> (ChecklistsAppController, HeadlessDriver) {
+  func launch(_ calls: DataFileCalls = .system) -> (ChecklistsAppController, HeadlessDriver) {
     let controller = ChecklistsAppController(dataURL: dataURL, fileCalls: calls)
     return (
       controller, HeadlessDriver(application: controller.application, size: Size(width: 90, height: 24))

@@ -154,9 +154,10 @@ struct ChecklistsTests {
   }
 
   /// The list tells its table which rows changed (`insertRows(at:)`/`deleteRows(at:)`, as
-  /// UIKit's table screens do) instead of reloading it, so when undo puts back or takes
-  /// away a row above the selection, the selection stays on its item.
-  @Test func undoAboveTheSelectionKeepsTheSelectedItem() throws {
+  /// UIKit's table screens do) instead of reloading it. A row undo puts back is selected, as
+  /// Finder selects what "Undo Move to Trash" brings back, so the next key acts on it (issue
+  /// 27: `e` after an undone delete renamed another list); a move keeps its row selected.
+  @Test func undoSelectsTheRowItPutsBackAndAMoveKeepsItsRow() throws {
     let (controller, driver) = launch()
     openGroceries(driver)
     driver.press("Delete")  // Milk
@@ -164,13 +165,14 @@ struct ChecklistsTests {
     let table = try #require(
       (controller.navigation.topViewController as? ChecklistViewController)?.tableView)
     #expect(table.indexPathForSelectedRow == IndexPath(row: 1))  // Coffee beans
-    driver.press("Control+z")  // Milk comes back at row 0
+    driver.press("Control+z")  // Milk comes back at row 0, selected
     #expect(groceries(controller).map(\.text) == ["Milk", "Bread", "Coffee beans"])
-    #expect(table.indexPathForSelectedRow == IndexPath(row: 2), "still Coffee beans")
+    #expect(table.indexPathForSelectedRow == IndexPath(row: 0), "Milk, put back")
     _ = driver.screenText
-    #expect(table.cellForRow(at: IndexPath(row: 2))?.isSelected == true)
+    #expect(table.cellForRow(at: IndexPath(row: 0))?.isSelected == true)
     driver.press("Control+y")  // Milk goes again
-    #expect(table.indexPathForSelectedRow == IndexPath(row: 1), "still Coffee beans")
+    #expect(groceries(controller).map(\.text) == ["Bread", "Coffee beans"])
+    table.selectRow(at: IndexPath(row: 1))
     driver.press("Up")
     driver.press("Alt+Down")  // Bread below Coffee beans: moved once, by the table
     #expect(groceries(controller).map(\.text) == ["Coffee beans", "Bread"])
@@ -365,9 +367,9 @@ struct ChecklistsTests {
     let (controller, driver) = launch()
     openGroceries(driver)
     driver.press("F10")
-    #expect(driver.screenText.contains("New Item  Control+n"))
+    #expect(driver.screenText.contains("New Item  Control+N"))
     driver.press("Right")
-    #expect(driver.screenText.contains("Paste     Control+v") || driver.screenText.contains("Paste"))
+    #expect(driver.screenText.contains("Paste     Control+V") || driver.screenText.contains("Paste"))
     driver.press("Up")  // wraps to Delete, the last enabled item
     driver.press("Return")
     #expect(groceries(controller).map(\.text) == ["Bread", "Coffee beans"])
@@ -496,6 +498,17 @@ struct ChecklistsTests {
     driver.press("Return")
     #expect(try savedLists().map(\.name) == ["Fresh start"])
     #expect(try Data(contentsOf: directory.appendingPathComponent(aside)) == damaged)
+  }
+
+  /// An empty file has nothing to lose: it is "empty", not "damaged", and nothing is moved
+  /// aside (issue 27).
+  @Test func anEmptyFileIsCalledEmptyNotDamaged() throws {
+    try Data().write(to: dataURL)
+    let (controller, driver) = launch()
+    #expect(controller.currentAlert == nil)
+    #expect(controller.model.checklists.isEmpty)
+    #expect(driver.screenText.contains("checklists.json was empty"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["checklists.json"])
   }
 
   @Test func theStoreNamesWhatWasWrongInADamagedFile() throws {

@@ -232,16 +232,23 @@ struct NotesTests {
     }
   }
 
-  @Test func notesSurviveAJSONRoundTripAndADamagedFileIsAnError() throws {
+  @Test func notesSurviveAJSONRoundTripAndADamagedFileIsMovedAside() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "notes-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("notes.json")
-    #expect(try NotesFile.load(from: file) == [])
+    #expect(try NotesFile.load(from: file) == .missing)
     try NotesFile.save(notes, to: file)
-    #expect(try NotesFile.load(from: file) == notes)
+    #expect(try NotesFile.load(from: file) == .loaded(notes))
+    try Data("\n".utf8).write(to: file)
+    #expect(try NotesFile.load(from: file) == .empty)
     try Data("{not json".utf8).write(to: file)
-    #expect(throws: NotesFile.Failure.self) { try NotesFile.load(from: file) }
+    guard case .damaged(let aside, _) = try NotesFile.load(from: file) else {
+      Issue.record("expected a damaged result")
+      return
+    }
+    #expect(try Data(contentsOf: aside) == Data("{not json".utf8))
+    #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 }

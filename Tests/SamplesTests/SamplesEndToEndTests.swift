@@ -39,7 +39,7 @@ struct SamplesEndToEndTests {
   @Test func notesAddsEditsByClickAndSavesItsFile() throws {
     let session = try TmuxSession(width: 80, height: 20)
     let data = session.file("notes.json")
-    try launch(session, "\(TmuxSession.productPath("Notes")) --data \(data.path)", firstFrame: "No notes yet")
+    try launch(session, "\(TmuxSession.productPath("Notes")) --data \(data.path)", firstFrame: "3 notes")
     try session.send("C-n")
     #expect(try session.waitFor("New Note"))
     try session.sendLiteral("Tmux note")
@@ -47,7 +47,7 @@ struct SamplesEndToEndTests {
     try session.sendLiteral("first line")
     try session.send("C-s")
     #expect(
-      try session.waitFor { $0.contains("Tmux note") && $0.contains("first line") && $0.contains("1 note ") })
+      try session.waitFor { $0.contains("Tmux note") && $0.contains("first line") && $0.contains("4 notes") })
     try click(session, column: 6, row: 3)
     #expect(try session.waitFor("Edit Note"))
     try session.sendLiteral(" edited")
@@ -55,7 +55,7 @@ struct SamplesEndToEndTests {
     #expect(try session.waitFor("Discard your changes?"))
     try session.send("Right")
     try session.send("Enter")  // Discard
-    #expect(try session.waitFor { $0.contains("1 note ") && !$0.contains("edited") })
+    #expect(try session.waitFor { $0.contains("4 notes") && !$0.contains("edited") })
     try session.send("C-q")
     try expectRestored(session)
     let saved = try String(contentsOf: data, encoding: .utf8)

@@ -18,7 +18,8 @@ final class TmuxSession {
       capturing: false,
       [
         "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
-        "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile",
+        // The samples' default data files go to the scratch directory, never the user's.
+        "env PS1='$ ' TERM=xterm-256color XDG_DATA_HOME=\(workDirectory.path)/data bash --norc --noprofile",
       ])
   }
 
@@ -162,6 +163,9 @@ final class TmuxSession {
     let shell = try format("#{pane_pid}")
     return try Self.spawn(["pgrep", "-P", shell]).split(separator: "\n").first.flatMap { Int32($0) }
   }
+
+  /// The `$XDG_DATA_HOME` the session's shell gives the apps it runs.
+  var dataHome: URL { workDirectory.appendingPathComponent("data") }
 
   /// A file in the session's scratch directory.
   func file(_ name: String) -> URL { workDirectory.appendingPathComponent(name) }

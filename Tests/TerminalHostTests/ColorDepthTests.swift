@@ -60,6 +60,18 @@ struct ColorDepthTests {
     #expect(bytes(TextStyle(foreground: .red), depth: .none) == prefix + suffix)
   }
 
+  /// terminfo's `colors#8` entries (ncurses' `xterm`, `linux`: `tput -T xterm colors` says 8)
+  /// get SGR 30–37 only, never the bright 90–97 they do not declare.
+  @Test func eightColourTerminalsGetTheEightCodes() throws {
+    let system = Terminfo.searchPath(environment: [:])
+    for term in ["xterm", "linux"] where Terminfo.colors(ofTerminal: term, searchPath: system) == 8 {
+      #expect(ColorDepth.detect(environment: ["TERM": term]) == .ansi8, "\(term)")
+    }
+    #expect(bytes(TextStyle(foreground: .rgb(255, 0, 0)), depth: .ansi8) == prefix + "\u{1B}[31m" + suffix)
+    #expect(bytes(TextStyle(foreground: .palette(12)), depth: .ansi8) == prefix + "\u{1B}[34m" + suffix)
+    #expect(bytes(TextStyle(background: .palette(196)), depth: .ansi8) == prefix + "\u{1B}[41m" + suffix)
+  }
+
   @Test func downgradingTwiceChangesNothingMore() {
     for depth in ColorDepth.allCases {
       for color in [Color.rgb(12, 200, 77), .palette(200), .palette(9), .default] {

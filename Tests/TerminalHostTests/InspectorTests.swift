@@ -75,9 +75,16 @@ struct InspectorTests {
         "first responder chain: FocusView \"field\" → View \"panel\" → View \"root\" → Window \"Main\" → CountingApplication"
       ))
     #expect(text.contains("first responder chain: FocusView \"field\" → View \"panel\""))
+    let cut = "first responder chain: FocusView \"field\" → View \"panel\"…"
+    #expect(text.contains(cut), "a cut line ends in an ellipsis")
     #expect(text.contains("    View \"panel\" (2, 1) 30×5"))
     #expect(text.contains("      FocusView \"field\" (1, 1) 10×1  ← first responder"))
     #expect(text.contains("key down x → ended: unhandled, noResponder"))
+  }
+
+  @Test func beforeAnyDispatchTheListSaysNoneYet() {
+    _ = press(.f(12))
+    #expect(screen().contains("recent dispatches: none yet (press a key or click)"))
   }
 
   @Test func arrowsWalkTheViewsAndHighlightTheSelection() {

@@ -110,6 +110,17 @@ public final class Canvas {
     return column
   }
 
+  /// Draws a string in at most `width` columns and returns the column after it. Text that does
+  /// not fit is cut with "…" where the cut is (per `lineBreakMode`), so a reader sees that
+  /// something is missing — as `Label` does.
+  @discardableResult
+  public func draw(
+    _ text: String, x: Int, y: Int, width: Int, style: TextStyle = .plain,
+    lineBreakMode: LineBreakMode = .truncatingTail
+  ) -> Int {
+    draw(TextLayout.truncate(text, width: width, mode: lineBreakMode), x: x, y: y, style: style)
+  }
+
   /// Fills a rectangle of the current view with one cell.
   public func fill(_ rect: Rect, with cell: Cell = .blank()) {
     let visible = visibleCells(of: rect)

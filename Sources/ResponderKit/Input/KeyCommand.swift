@@ -65,9 +65,12 @@ public final class KeyCommand: ValidatedItem {
     return spec == KeySpec(character: input, modifiers: modifierFlags)
   }
 
-  /// The shortcut as shown in menus, `Control+Shift+Z`.
+  /// The shortcut as menus and the F1 list show it (``KeySpec/displayName``): `Control+Shift+Z`,
+  /// but a bare `n` for a key command on the plain letter.
   public var shortcutDescription: String {
-    let key = KeyCommand.specialInputs[input].flatMap { KeySpec.name(of: $0) } ?? input.uppercased()
+    let key =
+      KeyCommand.specialInputs[input].flatMap { KeySpec.name(of: $0) }
+      ?? KeySpec.displayed(input, modifiers: modifierFlags)
     return modifierFlags.isEmpty ? key : "\(modifierFlags)+\(key)"
   }
 

@@ -97,6 +97,21 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
     return modifiers.isEmpty ? key : "\(modifiers)+\(key)"
   }
 
+  /// The key as menus and the F1 list show it, in the notation of the samples' hint lines: a
+  /// letter held with Control, Alt or another command modifier in capitals (`Control+N`, as
+  /// menus print shortcuts), a bare letter as typed (`n`), so a capital never reads as Shift.
+  /// ``description`` is the exact, parseable spelling.
+  public var displayName: String {
+    guard let scalar = keysym.unicodeScalar, KeySpec.name(of: keysym) == nil else { return description }
+    let key = KeySpec.displayed(String(Character(scalar)), modifiers: modifiers)
+    return modifiers.isEmpty ? key : "\(modifiers)+\(key)"
+  }
+
+  /// `key` in capitals when a modifier other than Shift is held, else as it is.
+  static func displayed(_ key: String, modifiers: KeyEvent.ModifierFlags) -> String {
+    modifiers.subtracting(.shift).isEmpty ? key : key.uppercased()
+  }
+
   static let modifierNames: [String: KeyEvent.ModifierFlags] = [
     "shift": .shift, "control": .control, "ctrl": .control, "alt": .alt, "option": .alt,
     "super": .super, "command": .super, "cmd": .super, "hyper": .hyper, "meta": .meta,

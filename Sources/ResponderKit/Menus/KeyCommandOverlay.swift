@@ -45,6 +45,24 @@ public final class KeyCommandOverlay {
   /// What the overlay lists (computed when it opens).
   public private(set) var entries: [Entry] = []
 
+  /// A one-line notice shown instead of the list (``show(message:)``), nil for the list.
+  public private(set) var message: String?
+
+  /// What the application says when Control+C reaches the end of the responder chain: a
+  /// terminal user's way out is Control+C, and this app quits with Control+Q (Textual's
+  /// convention: Ctrl+C copies where there is something to copy, else tells how to quit).
+  public static let quitHint = "Press Ctrl+Q to quit"
+
+  /// Shows `message` in a small box until the next key press, which then goes where it would
+  /// have gone: a hint, not a mode.
+  public func show(message: String) {
+    guard let application else { return }
+    entries = []
+    self.message = message
+    showing = true
+    application.setNeedsDisplay()
+  }
+
   /// The keys the dispatch would act on now, in the order it tries them: enabled menu key
   /// equivalents, then validated key commands from the key window's first responder up.
   public func availableEntries() -> [Entry] {
@@ -58,7 +76,7 @@ public final class KeyCommandOverlay {
     func walk(_ menu: Menu) {
       for item in menu.items where !item.isSeparatorItem {
         if let key = item.keyEquivalent, item.action != nil, menu.isItemEnabled(item) {
-          add(key.description, item.title)
+          add(key.displayName, item.title)
         }
         if let submenu = item.submenu { walk(submenu) }
       }
@@ -75,6 +93,7 @@ public final class KeyCommandOverlay {
   public func show() {
     guard isEnabled, let application else { return }
     entries = availableEntries()
+    message = nil
     scrollOffset = 0
     showing = true
     application.setNeedsDisplay()
@@ -106,10 +125,17 @@ public final class KeyCommandOverlay {
 
   /// Draws the box centred on the screen, over everything.
   func draw(in canvas: Canvas, screen: Size, theme: Theme) {
+    if let message {
+      drawMessage(message, in: canvas, screen: screen, theme: theme)
+      return
+    }
     let keyWidth = entries.map { TextLayout.width(of: $0.shortcut) }.max() ?? 0
     let titleWidth = entries.map { TextLayout.width(of: $0.title) }.max() ?? 0
     let footer = "Esc or F1 closes"
-    let width = min(Int(screen.width), max(keyWidth + titleWidth + 7, TextLayout.width(of: footer) + 4))
+    let empty = "No keys available here"
+    // The box holds its widest line: an entry, the footer, or the empty list's sentence.
+    let widest = max(keyWidth + titleWidth + 3, TextLayout.width(of: entries.isEmpty ? empty : footer))
+    let width = min(Int(screen.width), max(widest, TextLayout.width(of: footer)) + 4)
     let height = min(Int(screen.height), max(1, entries.count) + 4)
     guard width >= 4, height >= 4 else { return }
     let box = Rect(
@@ -122,7 +148,9 @@ public final class KeyCommandOverlay {
     let rows = height - 4
     let shown = entries.dropFirst(min(scrollOffset, max(0, entries.count - rows))).prefix(rows)
     if entries.isEmpty {
-      canvas.draw("No keys available here", x: x, y: Int(box.minY) + 1, style: theme.secondaryStyle())
+      canvas.draw(
+        TextLayout.truncate(empty, width: width - 4, mode: .truncatingTail), x: x, y: Int(box.minY) + 1,
+        style: theme.secondaryStyle())
     }
     for (row, entry) in shown.enumerated() {
       let y = Int(box.minY) + 1 + row
@@ -135,5 +163,19 @@ public final class KeyCommandOverlay {
         y: y, style: TextStyle(foreground: theme.text))
     }
     canvas.draw(footer, x: x, y: Int(box.maxY) - 2, style: theme.secondaryStyle())
+  }
+
+  /// A one-line notice in a rounded box, centred low on the screen where the eye meets it.
+  private func drawMessage(_ text: String, in canvas: Canvas, screen: Size, theme: Theme) {
+    let width = min(Int(screen.width), TextLayout.width(of: text) + 4)
+    guard width >= 4, Int(screen.height) >= 3 else { return }
+    let box = Rect(
+      x: (Int(screen.width) - width) / 2, y: max(0, Int(screen.height) - 4), width: width, height: 3)
+    let border = TextStyle(foreground: theme.tint)
+    canvas.fill(box)
+    canvas.drawBox(box, style: border, lines: .rounded)
+    canvas.draw(
+      TextLayout.truncate(text, width: width - 4, mode: .truncatingTail), x: Int(box.minX) + 2,
+      y: Int(box.minY) + 1, style: TextStyle(foreground: theme.text, attributes: .bold))
   }
 }

@@ -46,7 +46,7 @@ final class MenuWindow: Window {
 
   static func box(for menu: Menu, anchor: Point, screen: Size) -> Rect {
     let rows = menu.items.map { item -> Int in
-      let key = item.keyEquivalent.map { TextMetrics.width(of: $0.description) + 2 } ?? 0
+      let key = item.keyEquivalent.map { TextMetrics.width(of: $0.displayName) + 2 } ?? 0
       return TextMetrics.width(of: item.title) + key + (item.hasSubmenu ? 2 : 0)
     }
     let width = Double((rows.max() ?? 0) + 4)
@@ -224,7 +224,7 @@ private final class MenuListView: View {
         canvas.draw("›", x: right, y: y, style: style)
         right -= 2
       }
-      if let key = item.keyEquivalent?.description {
+      if let key = item.keyEquivalent?.displayName {
         canvas.draw(key, x: right - TextMetrics.width(of: key) + 1, y: y, style: style)
       }
     }

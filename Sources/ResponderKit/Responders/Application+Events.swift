@@ -30,10 +30,14 @@ extension Application {
     let event: Event
     switch input {
     case .key(let key):
-      // The overlay takes every key while it shows.
+      // The overlay takes every key while it shows; a notice goes at the next press, which
+      // is delivered as usual.
       if let overlay = keyCommandOverlayStorage, overlay.isShowing {
-        overlay.handle(key)
-        return true
+        guard overlay.message != nil else {
+          overlay.handle(key)
+          return true
+        }
+        if key.phase != .up { overlay.dismiss() }
       }
       event = keyEventObject(for: key)
     case .touches(let samples):

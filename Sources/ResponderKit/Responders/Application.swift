@@ -470,8 +470,16 @@ open class Application: Responder {
   /// The overlay once made; every key asks whether it shows.
   private(set) var keyCommandOverlayStorage: KeyCommandOverlay?
 
-  /// The end of the responder chain: F1 that nothing took opens the ``keyCommandOverlay``.
+  /// The end of the responder chain: F1 that nothing took opens the ``keyCommandOverlay``;
+  /// Control+C that nothing took (nothing to copy, no text) says how to quit
+  /// (``KeyCommandOverlay/quitHint``), as Textual apps do.
   open override func keyDown(with event: KeyEvent) {
+    if event.modifierFlags.intersection(.deviceIndependent) == .control,
+      event.charactersIgnoringModifiers.lowercased() == "c", keyCommandOverlay.isEnabled
+    {
+      keyCommandOverlay.show(message: KeyCommandOverlay.quitHint)
+      return
+    }
     if event.keysym == .f(1), event.modifierFlags.intersection(.deviceIndependent).isEmpty,
       keyCommandOverlay.isEnabled
     {

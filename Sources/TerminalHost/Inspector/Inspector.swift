@@ -91,8 +91,12 @@ public final class Inspector {
     lines.append("first responder chain: " + chain.joined(separator: " → "))
     lines.append("views of the key window:")
     let views = hierarchy()
-    var recent = ["recent dispatches:"]
-    for entry in application.actionTrace?.entries.suffix(Self.recentCount) ?? [] {
+    let entries = application.actionTrace?.entries.suffix(Self.recentCount) ?? []
+    // An empty heading reads as broken: say why there is nothing yet.
+    var recent = [
+      entries.isEmpty ? "recent dispatches: none yet (press a key or click)" : "recent dispatches:"
+    ]
+    for entry in entries {
       recent.append("  \(entry.title) → \(entry.outcome)")
     }
     let room = max(1, rows - lines.count - recent.count)
@@ -135,8 +139,9 @@ public final class Inspector {
     canvas.drawBox(box)
     for (row, line) in lines.prefix(height - 2).enumerated() {
       let style = row == selected ? TextStyle(attributes: .reverse) : .plain
+      // A cut line ends in an ellipsis, so it does not read as the whole chain.
       _ = canvas.draw(
-        line.prefix(max(0, Int(size.width) - 4)), x: 2, y: Int(box.minY) + 1 + row, style: style)
+        line, x: 2, y: Int(box.minY) + 1 + row, width: max(0, Int(size.width) - 4), style: style)
     }
   }
 

@@ -6,6 +6,9 @@ import ResponderKit
 public enum ColorDepth: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// No colour (`NO_COLOR`, `TERM=dumb`, a terminal without colours): attributes only.
   case none
+  /// The 8 ANSI colours (SGR 30–37 and 40–47): terminfo's `colors#8`, as `xterm` and the Linux
+  /// console declare; the bright codes 90–97 are not theirs to rely on.
+  case ansi8
   /// The 16 ANSI colours (SGR 30–37, 90–97 and their backgrounds).
   case ansi16
   /// xterm's 256-colour palette (SGR 38;5;n).
@@ -19,8 +22,8 @@ public enum ColorDepth: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// What the terminal described by `environment` shows. In order: `NO_COLOR` set and not empty
   /// means ``none`` (no-color.org); `TERM=dumb` or no `TERM` means ``none``; `COLORTERM` of
   /// `truecolor` or `24bit` means ``trueColor``; then the `colors` capability of `TERM`'s
-  /// terminfo entry (16777216 or more true colour, 256 or more the palette, 8 or more the ANSI
-  /// colours, fewer or none no colour); with no entry found, a `TERM` ending in `-256color`
+  /// terminfo entry (16777216 or more true colour, 256 or more the palette, 16 or more the 16
+  /// ANSI colours, 8 or more the 8, fewer or none no colour); with no entry found, a `TERM` ending in `-256color`
   /// means the palette and any other the ANSI colours.
   public static func detect(
     environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -38,7 +41,8 @@ public enum ColorDepth: Int, Sendable, Hashable, Comparable, CaseIterable {
       switch colors {
       case 16_777_216...: return .trueColor
       case 256...: return .palette256
-      case 8...: return .ansi16
+      case 16...: return .ansi16
+      case 8...: return .ansi8
       default: return .none
       }
     }
@@ -68,6 +72,12 @@ public enum ColorDepth: Int, Sendable, Hashable, Comparable, CaseIterable {
       let (r, g, b) = Self.xtermRGB(index)
       return .palette(Self.nearest(r, g, b, among: 0..<16))
     case (.ansi16, .rgb(let r, let g, let b)): return .palette(Self.nearest(r, g, b, among: 0..<16))
+    // A bright colour is its normal one (xterm's bold-as-bright terminals show 8–15 that way).
+    case (.ansi8, .palette(let index)) where index < 16: return .palette(index % 8)
+    case (.ansi8, .palette(let index)):
+      let (r, g, b) = Self.xtermRGB(index)
+      return .palette(Self.nearest(r, g, b, among: 0..<8))
+    case (.ansi8, .rgb(let r, let g, let b)): return .palette(Self.nearest(r, g, b, among: 0..<8))
     }
   }
 

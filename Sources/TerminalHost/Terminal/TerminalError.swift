@@ -16,6 +16,9 @@ extension TerminalError: CustomStringConvertible {
     switch self {
     case .hangUp: return "the terminal hung up (end of file or EIO)"
     case .outputStalled: return "the terminal stopped reading output"
+    case .systemCall("isatty", _):
+      // What a person sees when the app is run from a pipe, a script or an IDE's console.
+      return "its input is not a terminal; run it in a terminal window (not through a pipe or a file)"
     case .systemCall(let call, let errno): return "\(call) failed with errno \(errno)"
     }
   }
