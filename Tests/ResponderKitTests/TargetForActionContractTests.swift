@@ -34,14 +34,13 @@ private final class ImplementingDelegate: WindowDelegate, ApplicationDelegate, A
 @MainActor
 private final class Overrider: View {
   var answer: (AnyObject?) -> AnyObject? = { $0 }
-  var superAnswers: [AnyObject?] = []
+  var keptAnswers: [KeptAnswer] = []
+  var superAnswers: [AnyObject?] { keptAnswers.map(\.object) }
   var targetCalls = 0
   var canPerformCalls = 0
   override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
     targetCalls += 1
-    let fromSuper = super.target(forAction: action, withSender: sender)
-    superAnswers.append(fromSuper)
-    return answer(fromSuper)
+    return answer(kept(super.target(forAction: action, withSender: sender), in: &keptAnswers))
   }
   override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
     canPerformCalls += 1
@@ -49,28 +48,36 @@ private final class Overrider: View {
   }
 }
 
+/// One answer `super` gave, held weakly: an answer is often an ancestor of the object that
+/// keeps it, and a strong one would make a cycle the leak checker reports.
+private struct KeptAnswer {
+  weak var object: AnyObject?
+}
+
 /// Keeps `answer` in `answers` and returns it: what the window's and application's
 /// overrides do with `super`'s answer.
-private func kept(_ answer: AnyObject?, in answers: inout [AnyObject?]) -> AnyObject? {
-  answers.append(answer)
+private func kept(_ answer: AnyObject?, in answers: inout [KeptAnswer]) -> AnyObject? {
+  answers.append(KeptAnswer(object: answer))
   return answer
 }
 
 /// A window whose override keeps what `super` answered.
 @MainActor
 private final class OverridingWindow: Window {
-  var superAnswers: [AnyObject?] = []
+  var keptAnswers: [KeptAnswer] = []
+  var superAnswers: [AnyObject?] { keptAnswers.map(\.object) }
   override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    kept(super.target(forAction: action, withSender: sender), in: &superAnswers)
+    kept(super.target(forAction: action, withSender: sender), in: &keptAnswers)
   }
 }
 
 /// An application whose override keeps what `super` answered.
 @MainActor
 private final class OverridingApplication: Application {
-  var superAnswers: [AnyObject?] = []
+  var keptAnswers: [KeptAnswer] = []
+  var superAnswers: [AnyObject?] { keptAnswers.map(\.object) }
   override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    kept(super.target(forAction: action, withSender: sender), in: &superAnswers)
+    kept(super.target(forAction: action, withSender: sender), in: &keptAnswers)
   }
 }
 
