@@ -272,6 +272,12 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
   case "traced": print(timedTracedSends(count))
   case "untraced": print(timedUntracedSends(count))
   case "uncounted": print(timedUncountedWalks(count))
+  case let mode where mode.hasPrefix("scaling-chain-"):
+    var chains: [Window] = []
+    chains.reserveCapacity(count)
+    print(timedChains(depth: Int(mode.dropFirst("scaling-chain-".count)) ?? 8, count, into: &chains))
+  case let mode where mode.hasPrefix("scaling-keys-"):
+    print(runScalingKeys(windows: Int(mode.dropFirst("scaling-keys-".count)) ?? 1, count: count))
   case "touch": print(timedTouches(TouchTree(depth: depth), count))
   case "touch-gestures":
     let (tree, counter) = makeGestureTouchTree()
@@ -350,6 +356,11 @@ func residentKilobytes() -> Int {
 }
 
 // MARK: - Run
+
+if CommandLine.arguments.contains("--scaling") {
+  runScalingBenchmarks()
+  exit(0)
+}
 
 let plain = measure(dispatches) { plainWalk(from: plainHead) }
 let uncounted = measure(dispatches) { uncountedWalk(from: uncountedNodes[depth + 1], for: uncountedIndex) }
@@ -535,3 +546,5 @@ writeResults(
       name: "1,000-window application: nil-target sendAction", value: manySend.nsPerOperation, unit: "ns",
       baseline: "plain Swift object walk of 34", baselineValue: plain.nsPerOperation, rounds: rounds),
   ], group: "dispatch")
+
+runScalingBenchmarks()

@@ -218,7 +218,9 @@ open class Application: Responder {
   // MARK: Windows
 
   /// The visible windows, front to back.
-  public private(set) var windows: [Window] = []  // read on every event
+  public var windows: [Window] { windowList.windows(level: effectiveLevel(of:)) }
+  /// The windows, ordered in O(1) per operation and brought up to date when read.
+  private var windowList = WindowList()
   /// The window that gets the keyboard.
   public private(set) var keyWindow: Window? {
     get { keyWindowLink?.object }
@@ -249,22 +251,31 @@ open class Application: Responder {
   /// Adds a window to the application without showing it in front; ``Window/makeKeyAndOrderFront()``
   /// does this and more.
   public func addWindow(_ window: Window) {
+    leaveOtherApplication(window)
     window.application = self
-    if !windows.contains(where: { $0 === window }) {
-      windows.append(window)
-      orderWindowsByLevel()
+    if !windowList.contains(window) {
+      windowList.order(window, front: false)
       window.fit(toScreen: screenSize)
       setNeedsDisplay()
     }
   }
 
   func order(_ window: Window, front: Bool) {
+    leaveOtherApplication(window)
     window.application = self
-    windows.removeAll { $0 === window }
-    if front { windows.insert(window, at: 0) } else { windows.append(window) }
-    orderWindowsByLevel()
+    windowList.order(window, front: front)
     window.fit(toScreen: screenSize)
     setNeedsDisplay()
+  }
+
+  /// A window is in one application's list: moving to this one, it leaves the other's.
+  private func leaveOtherApplication(_ window: Window) {
+    if let other = window.application, other !== self, other.lists(window) { other.remove(window) }
+  }
+
+  /// Whether `window` is in ``windows``, without bringing the list up to date.
+  func lists(_ window: Window) -> Bool {
+    windowList.contains(window)
   }
 
   /// The level a window is ordered by: its own, raised to ``Window/Level/modalPanel`` while
@@ -273,22 +284,23 @@ open class Application: Responder {
     modalSessions.contains { $0.window === window } ? max(window.level, .modalPanel) : window.level
   }
 
-  /// Sorts the windows front to back by level, keeping their order within a level.
-  func orderWindowsByLevel() {
-    let sorted = windows.enumerated().sorted {
-      let (a, b) = (effectiveLevel(of: $0.element), effectiveLevel(of: $1.element))
-      return a != b ? a > b : $0.offset < $1.offset
-    }.map(\.element)
-    if !sorted.elementsEqual(windows, by: ===) {
-      windows = sorted
-      setNeedsDisplay()
-    }
+  /// Call before a window's effective level changes: orderings made so far are applied by
+  /// the levels they were made under.
+  func windowLevelsWillChange() {
+    windowList.levelsWillChange(level: effectiveLevel(of:))
+  }
+
+  /// Call after a window's effective level changed: the windows are sorted by level again,
+  /// keeping their order within a level.
+  func windowLevelsDidChange() {
+    windowList.levelsDidChange()
+    setNeedsDisplay()
   }
 
   func setKeyWindow(_ window: Window) {
     guard window.canBecomeKey, keyWindow !== window else { return }
     guard modalAllows(window) else { return }
-    if !windows.contains(where: { $0 === window }) { order(window, front: true) }
+    if !windowList.contains(window) { order(window, front: true) }
     let old = keyWindow
     keyWindow = window
     old?.resignKey()
@@ -297,7 +309,7 @@ open class Application: Responder {
 
   func setMainWindow(_ window: Window) {
     guard window.canBecomeMain, mainWindow !== window else { return }
-    if !windows.contains(where: { $0 === window }) { order(window, front: true) }
+    if !windowList.contains(window) { order(window, front: true) }
     let old = mainWindow
     mainWindow = window
     old?.resignMain()
@@ -306,7 +318,7 @@ open class Application: Responder {
 
   func remove(_ window: Window) {
     cancelTouches { $0.window === window }
-    windows.removeAll { $0 === window }
+    windowList.remove(window, level: effectiveLevel(of:))
     if let index = modalSessions.lastIndex(where: { $0.window === window }) {
       let session = modalSessions.remove(at: index)
       session.finish(.abort)
@@ -332,7 +344,12 @@ open class Application: Responder {
   public var modalWindow: Window? { modalWindowLink?.object }
 
   private var modalSessions: [ModalSession] = [] {
-    didSet { modalWindowLink = modalSessions.last.map { UnretainedReference($0.window) } }
+    // A session raises its window's level: orderings made before count by the old levels.
+    willSet { windowLevelsWillChange() }
+    didSet {
+      modalWindowLink = modalSessions.last.map { UnretainedReference($0.window) }
+      windowLevelsDidChange()
+    }
   }
   // The last session's window, read on every event; kept apart because the optimiser cannot
   // prove the array's accesses free of overlap, so each read of it paid a runtime exclusivity
@@ -349,6 +366,7 @@ open class Application: Responder {
     // Touches elsewhere end before the session shuts their windows out.
     cancelTouches { $0.window !== window }
     modalSessions.append(session)
+    leaveOtherApplication(window)
     window.application = self
     window.orderFront()
     let previousKey = keyWindow
@@ -392,7 +410,6 @@ open class Application: Responder {
   }
 
   private func end(_ session: ModalSession, _ code: ModalResponse) {
-    orderWindowsByLevel()
     if let previous = session.previousKeyWindow, previous.application === self {
       setKeyWindow(previous)
     }

@@ -138,13 +138,26 @@ open class View: Responder {
   }
 
   /// The window the view is in, or nil when it is not in one.
-  public var window: Window? {
-    var view: View? = self
-    while let current = view {
-      if let window = current.hostWindow { return window }
-      view = current.superview
-    }
-    return nil
+  public var window: Window? { windowLink?.object }
+
+  // The window, kept for every view of a window's tree instead of found by walking up: asked
+  // by every view added, drawn or marked for display, the walk made building a deep tree
+  // quadratic. Set for a whole subtree as it enters or leaves a window (`notifyWindowChange`),
+  // cleared by the window's deinit; unretained for the reason given above (the window holds
+  // its root view, which holds this view).
+  private var windowLink: UnretainedReference<Window>?
+
+  /// Points this view and its subtree at `window`.
+  private func setWindowLinks(to window: Window?) {
+    windowLink = window.map { UnretainedReference($0) }
+    for subview in subviews { subview.setWindowLinks(to: window) }
+  }
+
+  /// Clears the window links of this subtree that point to `window`, which is going away.
+  func clearWindowLinks(to window: Window) {
+    guard windowLink?.refers(to: window) == true else { return }
+    windowLink = nil
+    for subview in subviews { subview.clearWindowLinks(to: window) }
   }
 
   /// A view implements no actions of its own; the table declares that View keeps every
@@ -177,7 +190,10 @@ open class View: Responder {
 
   /// Adds a view at a position in the back-to-front order.
   public func insertSubview(_ view: View, at index: Int) {
-    precondition(!isDescendant(of: view), "a view cannot contain its own ancestor")
+    // A view with no subviews can contain nothing: only itself is ruled out, without a walk.
+    precondition(
+      view.subviews.isEmpty ? view !== self : !isDescendant(of: view),
+      "a view cannot contain its own ancestor")
     let oldWindow = view.window
     if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
       subviews.remove(at: old)
@@ -204,6 +220,8 @@ open class View: Responder {
   /// Removes the view from its superview. If the window's first responder is this view or
   /// inside it, the window becomes first responder (the removed view cannot refuse).
   public func removeFromSuperview() {
+    // Without a superview there is nothing to leave (UIKit's rule); a window's root view stays.
+    guard superviewLink != nil else { return }
     let oldWindow = window
     detach(keepingWindow: nil)
     if oldWindow != nil { notifyWindowChange(from: oldWindow, to: nil) }
@@ -219,19 +237,28 @@ open class View: Responder {
     parent.setNeedsLayout()
   }
 
+  /// Tells this subtree it moved from one window to another; every view of it already
+  /// answers `window` with the new one when the first is told.
   func notifyWindowChange(from oldWindow: Window?, to newWindow: Window?) {
+    setWindowLinks(to: newWindow)
+    sendWindowChange(from: oldWindow, to: newWindow)
+  }
+
+  private func sendWindowChange(from oldWindow: Window?, to newWindow: Window?) {
     if !valueBindings.isEmpty { bindingsDidMove(toWindow: newWindow) }
     willMove(toWindow: newWindow)
     didMoveToWindow()
-    for subview in subviews { subview.notifyWindowChange(from: oldWindow, to: newWindow) }
+    for subview in subviews { subview.sendWindowChange(from: oldWindow, to: newWindow) }
   }
 
   /// Whether this view is `view` or inside it.
   public func isDescendant(of view: View) -> Bool {
-    var current: View? = self
-    while let candidate = current {
-      if candidate === view { return true }
-      current = candidate.superview
+    if self === view { return true }
+    // Up the unretained links: no reference counted per level.
+    var link = superviewLink
+    while let current = link {
+      if current.refers(to: view) { return true }
+      link = current.withObject { $0.superviewLink }
     }
     return false
   }

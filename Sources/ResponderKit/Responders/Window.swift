@@ -85,6 +85,7 @@ open class Window: Responder {
     if view.isHostWindowLink(to: self) {
       view.hostWindowStorage = nil
     }
+    view.clearWindowLinks(to: self)
   }
 
   /// The view controller whose view fills the window.
@@ -109,7 +110,8 @@ open class Window: Responder {
   /// The window's level: windows of a higher level are always in front. A modal session's
   /// window counts as at least ``Level/modalPanel`` while the session runs.
   public var level: Level = .normal {
-    didSet { if level != oldValue { application?.orderWindowsByLevel() } }
+    willSet { application?.windowLevelsWillChange() }
+    didSet { if level != oldValue { application?.windowLevelsDidChange() } }
   }
 
   /// The application that shows the window.
@@ -130,7 +132,12 @@ open class Window: Responder {
   }
 
   /// Whether the window is on screen (in its application's window list).
-  public var isVisible: Bool { application?.windows.contains { $0 === self } ?? false }
+  public var isVisible: Bool { application?.lists(self) ?? false }
+
+  /// The list holding this window, its place there and a mark for sorting (WindowList).
+  var windowListIdentity: Int?
+  var windowListSlot: Int?
+  var windowListMark = 0
 
   /// The application.
   open override var next: Responder? { application }
