@@ -5,15 +5,16 @@
 #include <string.h>
 
 struct CXKBCommonShims_Logger {
-  CXKBCommonShims_LogLineHandler handler;
-  void *userData;
+  char *bytes;
+  size_t length;
+  size_t capacity;
 };
 
 static void CXKBCommonShims_logTrampoline(struct xkb_context *context,
                                           enum xkb_log_level level,
                                           const char *format, va_list args) {
   struct CXKBCommonShims_Logger *logger = xkb_context_get_user_data(context);
-  if (logger == NULL || logger->handler == NULL) {
+  if (logger == NULL) {
     return; // Never fall back to stderr: the caller asked for captured output.
   }
   char line[1024];
@@ -25,25 +26,47 @@ static void CXKBCommonShims_logTrampoline(struct xkb_context *context,
   while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r')) {
     line[--length] = '\0';
   }
-  logger->handler(logger->userData, (int)level, line);
+  size_t needed = logger->length + length + 2;
+  if (needed > logger->capacity) {
+    size_t capacity = logger->capacity * 2 > needed ? logger->capacity * 2 : needed;
+    char *bytes = realloc(logger->bytes, capacity);
+    if (bytes == NULL) {
+      return; // Out of memory: the line is lost, as a log line xkbcommon could not print.
+    }
+    logger->bytes = bytes;
+    logger->capacity = capacity;
+  }
+  logger->bytes[logger->length] = (char)('0' + (int)level / 10);
+  memcpy(logger->bytes + logger->length + 1, line, length + 1);
+  logger->length += length + 2;
 }
 
-int CXKBCommonShims_installLogger(struct xkb_context *context,
-                                  CXKBCommonShims_LogLineHandler handler,
-                                  void *userData) {
-  struct CXKBCommonShims_Logger *logger = malloc(sizeof *logger);
+int CXKBCommonShims_installLogger(struct xkb_context *context) {
+  struct CXKBCommonShims_Logger *logger = calloc(1, sizeof *logger);
   if (logger == NULL) {
     return -1;
   }
-  logger->handler = handler;
-  logger->userData = userData;
   xkb_context_set_user_data(context, logger);
   xkb_context_set_log_fn(context, CXKBCommonShims_logTrampoline);
   return 0;
 }
 
+const char *CXKBCommonShims_takeLog(struct xkb_context *context, size_t *length) {
+  struct CXKBCommonShims_Logger *logger = xkb_context_get_user_data(context);
+  if (logger == NULL || logger->length == 0) {
+    *length = 0;
+    return NULL;
+  }
+  *length = logger->length;
+  logger->length = 0;
+  return logger->bytes;
+}
+
 void CXKBCommonShims_removeLogger(struct xkb_context *context) {
   struct CXKBCommonShims_Logger *logger = xkb_context_get_user_data(context);
   xkb_context_set_user_data(context, NULL);
+  if (logger != NULL) {
+    free(logger->bytes);
+  }
   free(logger);
 }

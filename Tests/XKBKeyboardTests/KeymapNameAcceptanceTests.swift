@@ -8,18 +8,20 @@ import XKBKeyboard
 /// them, and what it logs while doing so.
 final class Libxkbcommon {
   let context: OpaquePointer
-  private(set) var log: [String] = []
 
   init() throws {
     context = try #require(xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES))
-    let installed = CXKBCommonShims_installLogger(
-      context,
-      { user, _, line in
-        guard let user, let line else { return }
-        Unmanaged<Libxkbcommon>.fromOpaque(user).takeUnretainedValue().log.append(String(cString: line))
-      }, Unmanaged.passUnretained(self).toOpaque())
-    try #require(installed == 0)
+    try #require(CXKBCommonShims_installLogger(context) == 0)
     xkb_context_set_log_level(context, XKB_LOG_LEVEL_WARNING)
+  }
+
+  /// The lines logged since the last call, without their level byte.
+  private func takeLog() -> [String] {
+    var length = 0
+    guard let bytes = CXKBCommonShims_takeLog(context, &length) else { return [] }
+    return UnsafeRawBufferPointer(start: bytes, count: length).split(separator: 0).map {
+      String(decoding: $0.dropFirst(), as: UTF8.self)
+    }
   }
 
   deinit {
@@ -29,7 +31,7 @@ final class Libxkbcommon {
 
   /// Whether libxkbcommon compiles the names, and the lines it logged.
   func compile(_ names: RuleNames) -> (compiles: Bool, log: [String]) {
-    log.removeAll()
+    _ = takeLog()
     func field(_ value: String?) -> UnsafeMutablePointer<CChar>? {
       value.flatMap { $0.isEmpty ? nil : strdup($0) }
     }
@@ -44,7 +46,7 @@ final class Libxkbcommon {
     }
     let keymap = xkb_keymap_new_from_names(context, &raw, XKB_KEYMAP_COMPILE_NO_FLAGS)
     if let keymap { xkb_keymap_unref(keymap) }
-    return (keymap != nil, log)
+    return (keymap != nil, takeLog())
   }
 }
 

@@ -1,22 +1,22 @@
 #ifndef CXKBCOMMONSHIMS_H
 #define CXKBCOMMONSHIMS_H
+#include <stddef.h>
 #include <xkbcommon/xkbcommon.h>
 
-/// Receives one formatted xkbcommon log line (no trailing newline) and the user data given
-/// to CXKBCommonShims_installLogger.
-typedef void (*CXKBCommonShims_LogLineHandler)(void *userData, int level, const char *line);
+/// Collects the context's log lines in a buffer this shim owns, instead of writing them to
+/// stderr. xkbcommon's log function is printf-style with a va_list, which only C can format
+/// portably; each line is formatted here with vsnprintf and kept until taken, so no pointer to
+/// a Swift object is handed to C. Returns 0 on success, -1 if the buffer could not be made.
+int CXKBCommonShims_installLogger(struct xkb_context *context);
 
-/// Routes the context's log output to `handler` instead of stderr. xkbcommon's log function
-/// is printf-style with a va_list, which only C can format portably; the line is formatted
-/// here with vsnprintf and handed over whole. `userData` is stored with
-/// xkb_context_set_user_data and must outlive the context's last log call.
-/// Returns 0 on success, -1 if the handler block could not be allocated.
-int CXKBCommonShims_installLogger(struct xkb_context *context,
-                                  CXKBCommonShims_LogLineHandler handler,
-                                  void *userData);
+/// The lines logged since the last call, each its level as one byte ('0' + XKB_LOG_LEVEL_*
+/// divided by 10) then its text (no trailing newline) then a NUL; `*length` is their total
+/// size. The bytes stay valid until the context logs again or the logger is removed; the
+/// shim's buffer is empty afterwards. NULL with `*length` 0 when nothing was logged.
+const char *CXKBCommonShims_takeLog(struct xkb_context *context, size_t *length);
 
-/// Frees what CXKBCommonShims_installLogger allocated and detaches the handler; call
-/// before xkb_context_unref.
+/// Frees what CXKBCommonShims_installLogger allocated and detaches the logger; call before
+/// xkb_context_unref.
 void CXKBCommonShims_removeLogger(struct xkb_context *context);
 
 #endif

@@ -13,8 +13,12 @@ final class XKBContext {
 
   /// The C context; owned, released in `deinit`.
   let pointer: OpaquePointer
-  /// Where xkbcommon's log lines go.
-  let log = XKBLog()
+  /// What xkbcommon logged through this context, brought up to date from the shim's buffer.
+  var log: XKBLog {
+    logStorage.take(from: pointer)
+    return logStorage
+  }
+  private let logStorage = XKBLog()
 
   /// Creates a context. With `ignoringEnvironment`, `XKB_DEFAULT_*` variables are not read,
   /// which tests use to be independent of the machine they run on.
@@ -28,15 +32,7 @@ final class XKBContext {
     guard let context = xkb_context_new(xkb_context_flags(rawValue: flags)) else {
       throw Failure(log: [])
     }
-    let user = Unmanaged.passUnretained(log).toOpaque()
-    let installed = CXKBCommonShims_installLogger(
-      context,
-      { user, level, line in
-        guard let user, let line else { return }
-        Unmanaged<XKBLog>.fromOpaque(user).takeUnretainedValue()
-          .append(level: level, line: String(cString: line))
-      }, user)
-    if installed != 0 {
+    if CXKBCommonShims_installLogger(context) != 0 {
       // Without a handler xkbcommon would print to stderr; refuse instead.
       xkb_context_unref(context)
       throw Failure(log: [])

@@ -1,4 +1,5 @@
 import CXKBCommon
+import CXKBCommonShims
 
 /// Collects the lines xkbcommon logs through one context, so errors can carry them and nothing
 /// reaches stderr behind the caller's back.
@@ -17,6 +18,21 @@ final class XKBLog {
     default: name = "debug"
     }
     lines.append("\(name): \(line)")
+  }
+
+  /// Moves the lines the C shim collected for `context` here (CXKBCommonShims_takeLog: each a
+  /// level byte, the text, a NUL).
+  func take(from context: OpaquePointer) {
+    var length = 0
+    guard let bytes = CXKBCommonShims_takeLog(context, &length), length > 0 else { return }
+    let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+    var start = 0
+    while start < length {
+      let end = buffer[start...].firstIndex(of: 0) ?? length
+      let level = Int32(buffer[start]) - 0x30
+      append(level: level * 10, line: String(decoding: buffer[(start + 1)..<end], as: UTF8.self))
+      start = end + 1
+    }
   }
 
   /// Returns the collected lines and starts afresh.
