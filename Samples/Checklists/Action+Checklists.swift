@@ -13,6 +13,4 @@ extension Action {
   static let done = Action("done")
   /// Leave a detail screen without changes.
   static let cancel = Action("cancel")
-  /// A detail screen's text changed.
-  static let textChanged = Action("textChanged")
 }

@@ -39,7 +39,7 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
   private(set) weak var currentAlert: Alert?
 
   init(dataURL: URL, fileCalls: DataFileCalls = .system) {
-    Action.register(.newItem, .editItem, .toggleChecked, .save, .done, .cancel, .textChanged)
+    Action.register(.newItem, .editItem, .toggleChecked, .save, .done, .cancel)
     store = ChecklistsStore(url: dataURL, calls: fileCalls)
     var lists = ChecklistsModel.starterLists
     var problem: (title: String, message: String)?

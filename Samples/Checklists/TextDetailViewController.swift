@@ -2,16 +2,20 @@ import ResponderKit
 
 /// What the Add/Edit Item and Add/Edit Checklist screens share: one text to type, Cancel and
 /// Done, Done enabled only while the text is not blank. Return in the field is Done, Escape
-/// is Cancel. Subclasses report the result to their own delegate.
+/// is Cancel. The form is bound to a ``TextDraft``; subclasses report the result to their
+/// own delegate.
 @MainActor
 class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintProviding {
   /// The text the screen opened with: empty when adding.
   let initialText: String
+  /// What is being typed, bound to the form.
+  let draft: TextDraft
   private let prompt: String
   private let placeholder: String
 
   init(title: String, prompt: String, placeholder: String, initialText: String) {
     self.initialText = initialText
+    self.draft = TextDraft(text: initialText)
     self.prompt = prompt
     self.placeholder = placeholder
     super.init()
@@ -21,14 +25,11 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
   var form: DetailFormView { view as! DetailFormView }
   var textField: TextField { form.textField }
 
-  /// The text as typed, without surrounding spaces.
-  var trimmedText: String { textField.text.trimmingCharacters(in: .whitespaces) }
-
   /// Whether Done is possible: the text is not blank.
-  var canFinish: Bool { !trimmedText.isEmpty }
+  var canFinish: Bool { draft.canFinish }
 
   /// Whether leaving now would lose typing: the text differs from what the screen opened with.
-  var hasUnsavedChanges: Bool { textField.text != initialText }
+  var hasUnsavedChanges: Bool { draft.text != initialText }
 
   override func loadView() {
     view = DetailFormView()
@@ -38,13 +39,14 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
     let form = self.form
     form.promptLabel.text = prompt
     form.textField.placeholder = placeholder
-    form.textField.text = initialText
     form.textField.delegate = self
+    // Every keystroke reaches the draft, so Done and its note follow the text.
+    form.textField.bind(\.text, to: draft, \.text, updatesContinuously: true, undoActionName: "Typing")
+    form.doneButton.bind(\.isEnabled, to: draft, \.canFinish)
+    form.noteLabel.bind(\.text, to: draft, \.note)
     form.textField.addTarget(self, action: .done, for: .primaryActionTriggered)
-    form.textField.addTarget(self, action: .textChanged, for: .editingChanged)
     form.cancelButton.addTarget(self, action: .cancel, for: .primaryActionTriggered)
     form.doneButton.addTarget(self, action: .done, for: .primaryActionTriggered)
-    updateDoneButton()
   }
 
   /// The field has the keyboard as soon as the screen shows.
@@ -59,12 +61,6 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
     canFinish
   }
 
-  /// Done follows the text: disabled while it is blank, with a note saying why.
-  func updateDoneButton() {
-    form.doneButton.isEnabled = canFinish
-    form.noteLabel.text = canFinish ? "" : "Type a name to enable Done."
-  }
-
   // MARK: Actions
 
   override class var actionTable: ActionTable { detailActions }
@@ -73,7 +69,6 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
   ) {
     $0.add(.done) { $0.done() }
     $0.add(.cancel) { $0.cancel() }
-    $0.add(.textChanged) { $0.updateDoneButton() }
   }
 
   /// Done only while the text is not blank, so its menu items and keys are disabled too.
@@ -92,7 +87,7 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
   func done() {
     guard canFinish else { return }
     forgetTyping()
-    finish(with: trimmedText)
+    finish(with: draft.trimmedText)
   }
 
   /// Leaves without changes.
@@ -101,9 +96,10 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
     didCancel()
   }
 
-  /// The field's typing undo steps must not outlive the screen (their target goes away).
+  /// The typing undo steps (the field's and the draft's) must not outlive the screen.
   private func forgetTyping() {
     textField.undoManager?.removeAllActions(withTarget: textField)
+    textField.undoManager?.removeAllActions(withTarget: draft)
   }
 
   /// Reports the result; subclasses call their delegate.
