@@ -9,6 +9,7 @@ struct ViewWindowTests {
   /// Records, at each callback, which window every view of the subtree reports.
   final class Probe: View {
     var seen: [String] = []
+    /// The views whose windows are recorded (this one among them: clear it when done).
     var subtree: [View] = []
     override func willMove(toWindow newWindow: Window?) {
       seen.append(
@@ -41,6 +42,7 @@ struct ViewWindowTests {
     one.rootView?.addSubview(probe)
     two.rootView?.addSubview(probe)
     probe.removeFromSuperview()
+    defer { probe.subtree.removeAll() }
     #expect(
       probe.seen == [
         "will one: one,one,one", "did: one,one,one",
@@ -94,6 +96,7 @@ struct ViewWindowTests {
     let window = Window()
     let root = Probe()
     root.subtree = [root]
+    defer { root.subtree.removeAll() }
     window.rootView = root
     root.seen.removeAll()
     root.removeFromSuperview()
