@@ -277,7 +277,7 @@ open class TextView: View, TextEditor {
   /// Inserts typed or pasted text, newlines included, at the insertion point. A carriage
   /// return (alone or before a line feed) becomes one newline.
   open override func insertText(_ text: String) {
-    let normalized = String(text.lazy.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
+    let normalized = text.replacingCarriageReturnsWithLineFeeds()
     guard !normalized.isEmpty else { return }
     replaceCharacters(in: insertionPoint..<insertionPoint, with: normalized)
   }
