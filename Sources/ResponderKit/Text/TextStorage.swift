@@ -188,6 +188,34 @@ final class TextStorage {
 
   /// Calls `body` with the characters from `index` on, until it returns false or the text ends.
   func walk(from index: Int, _ body: (Character) -> Bool) {
+    walk(from: index, ascii: { body(Character(Unicode.Scalar($0))) }, other: body)
+  }
+
+  /// What wrapping needs to know of a character: its columns and whether it is a newline or
+  /// a space.
+  struct Glyph {
+    var width: Int
+    var isNewline: Bool
+    var isSpace: Bool
+  }
+
+  /// Like ``walk(from:_:)`` with each character's ``Glyph``; ASCII chunks are read as bytes
+  /// without making `Character`s, so wrapping a long paste costs a byte loop.
+  func walkGlyphs(from index: Int, _ body: (Glyph) -> Bool) {
+    walk(
+      from: index,
+      ascii: { byte in
+        body(
+          Glyph(width: byte < 0x20 || byte == 0x7f ? 0 : 1, isNewline: byte == 0x0a, isSpace: byte == 0x20))
+      },
+      other: { character in
+        body(Glyph(width: character.terminalWidth, isNewline: character == "\n", isSpace: character == " "))
+      })
+  }
+
+  /// The walk behind ``walk(from:_:)``: `ascii` gets each byte of an ASCII chunk (a whole
+  /// character), `other` each character of any other chunk.
+  private func walk(from index: Int, ascii: (UInt8) -> Bool, other: (Character) -> Bool) {
     guard index < count else { return }
     var (chunk, start, _) = locate(max(0, index))
     var position = stringIndex(max(0, index) - start, in: chunk)
@@ -199,7 +227,7 @@ final class TextStorage {
           text.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes[offset...] {
               charactersVisited += 1
-              if !body(Character(Unicode.Scalar(byte))) { return true }
+              if !ascii(byte) { return true }
             }
             return false
           } ?? false
@@ -208,7 +236,7 @@ final class TextStorage {
       }
       while position < text.endIndex {
         charactersVisited += 1
-        if !body(text[position]) { return }
+        if !other(text[position]) { return }
         text.formIndex(after: &position)
       }
       chunk += 1
