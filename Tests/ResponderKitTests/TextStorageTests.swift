@@ -200,6 +200,18 @@ struct TextStorageTests {
     #expect("plain\ntext".replacingCarriageReturnsWithLineFeeds() == "plain\ntext")
   }
 
+  @Test func theReadersOfOneChangeShareOneCopyOfTheText() {
+    let storage = TextStorage(String(repeating: "abc ", count: 3 * TextStorage.chunkLength))
+    storage.replace(5..<5, with: "x")
+    let before = storage.charactersVisited
+    let first = storage.string
+    let second = storage.string
+    #expect(first == second)
+    #expect(storage.charactersVisited - before == storage.count, "one copy for both reads")
+    storage.replace(0..<1, with: "")
+    #expect(storage.string == String(first.dropFirst()), "a change builds the text again")
+  }
+
   // MARK: A 10 MB paste
 
   /// 10 MB of ASCII text in lines of 79 characters and a newline.

@@ -58,13 +58,21 @@ final class TextStorage {
     replaceAll(with: string)
   }
 
-  /// The whole text. Reading it copies every chunk; views read only what they draw.
+  /// The whole text, built at the first read after a change and kept until the next one, so
+  /// the readers of one change (a delegate, a binding's commit and its refresh, which then
+  /// compares two strings sharing one buffer) pay for one copy of the text between them.
+  private var builtString: String?
+
+  /// The whole text. Reading it after a change copies every chunk; views read only what they
+  /// draw.
   var string: String {
     get {
+      if let builtString { return builtString }
       var result = ""
       result.reserveCapacity(chunks.reduce(0) { $0 + $1.text.utf8.count })
       for chunk in chunks { result += chunk.text }
       charactersVisited += count
+      builtString = result
       return result
     }
     set { replaceAll(with: newValue) }
@@ -73,6 +81,7 @@ final class TextStorage {
   var isEmpty: Bool { count == 0 }
 
   private func replaceAll(with string: String) {
+    builtString = nil
     chunks = cut(string[...])
     if chunks.isEmpty { chunks = [measure("")] }
     lastLocated = (0, 0, 0)
@@ -431,6 +440,7 @@ final class TextStorage {
   /// Replaces characters without a margin: the chunks holding the range become one string,
   /// cut again if it grew past twice the chunk length.
   private func splice(_ range: Range<Int>, with string: String) {
+    builtString = nil
     let (first, firstStart, firstColumn) = locate(range.lowerBound)
     var (last, lastStart) = (first, firstStart)
     while range.upperBound > lastStart + chunks[last].count, last + 1 < chunks.count {
