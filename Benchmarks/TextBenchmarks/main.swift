@@ -199,7 +199,46 @@ var results: [BenchmarkResult] = []
   }
 }
 
+/// Keystrokes at the end, each drawn, for callgrind (`--only field|view SIZE COUNT`).
+@inline(never) @MainActor func timedKeystrokes(_ editor: Editor, _ count: Int) -> Int {
+  for _ in 0..<count {
+    editor.type("x")
+    editor.frame()
+  }
+  return editor.insertionPoint
+}
+
+if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--only" {
+  let editor = Editor(
+    view: CommandLine.arguments[2] == "view", text: texts[Int(CommandLine.arguments[3]) ?? 0])
+  print(timedKeystrokes(editor, Int(CommandLine.arguments[4]) ?? 100))
+  exit(0)
+}
+
+/// Instructions per keystroke (drawn) into an editor holding each size, from callgrind.
+@MainActor func instructionRows(view: Bool) {
+  let kind = view ? "TextView" : "TextField"
+  let figures = [0, 2].map { size in
+    callgrindInstructionsPerOperation(toggle: "*timedKeystrokes*", counts: (100, 300)) {
+      ["--only", view ? "view" : "field", String(size), String($0)]
+    }
+  }
+  guard let small = figures[0], let large = figures[1] else { return print("\(kind): no callgrind figures") }
+  print(
+    "\(kind) keystroke at the end, instructions: 10 MB \(formatted(large, 0)), 1 KB \(formatted(small, 0)) (×\(formatted(large / small, 2)))"
+  )
+  results.append(
+    BenchmarkResult(
+      name: "\(kind) holding 10 MB: keystroke at the end, drawn, per key", value: large, unit: "instructions",
+      baseline: "the same into a 1 KB \(kind)", baselineValue: small, target: "≤ 2× the 1 KB one",
+      met: large <= 2 * small, rounds: 1, note: "callgrind, only the timed loop"))
+}
+
 let only = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") }
+if only == nil || only == "instructions" {
+  instructionRows(view: false)
+  instructionRows(view: true)
+}
 if only == nil || only == "paste" {
   pasteRows(view: false)
   pasteRows(view: true)
