@@ -57,6 +57,7 @@ bench: bench-deps
 	$(SWIFT) build -c release --product RendererBenchmarks
 	$(SWIFT) build -c release --product ParserBenchmarks
 	$(SWIFT) build -c release --product BindingBenchmarks
+	$(SWIFT) build -c release --product TextBenchmarks
 	$(SWIFT) build -c release --product Checklists
 	cc -O2 -o $(NCURSES_BASELINE) Benchmarks/NcursesBaseline/ncurses_baseline.c \
 	  Benchmarks/CRendererScenes/scenes.c -IBenchmarks/CRendererScenes/include -lncursesw
@@ -67,6 +68,7 @@ bench: bench-deps
 	echo "== Input parser ==" && $$bin/ParserBenchmarks && \
 	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py && \
 	echo "== Bindings ==" && $$bin/BindingBenchmarks && \
+	echo "== Text editing ==" && $$bin/TextBenchmarks && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with

@@ -181,6 +181,12 @@ let package = Package(
     // Medians and Benchmarks/results/*.json, for every benchmark.
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
     .executableTarget(
+      name: "TextBenchmarks",
+      dependencies: ["ResponderKit", "BenchmarkSupport"],
+      path: "Benchmarks/TextBenchmarks",
+      swiftSettings: strict
+    ),
+    .executableTarget(
       name: "ParserBenchmarks",
       dependencies: ["TerminalHost", "ResponderKit", "CVTParser", "BenchmarkSupport"],
       path: "Benchmarks/ParserBenchmarks",

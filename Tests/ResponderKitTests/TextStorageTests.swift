@@ -100,6 +100,118 @@ struct TextStorageTests {
     }
   }
 
+  // MARK: Chunk boundaries
+
+  /// The storage agrees with a plain `String` of `text`: count, characters walked from every
+  /// chunk boundary and just before it, forward and backward, and columns there.
+  private func expectAgrees(_ storage: TextStorage, with text: String, _ comment: Comment? = nil) {
+    let characters = Array(text)
+    #expect(storage.string == text, comment)
+    #expect(storage.count == characters.count, comment)
+    let length = TextStorage.chunkLength
+    let positions = Set(
+      [0, characters.count]
+        + stride(from: 0, through: characters.count, by: length / 2).flatMap {
+          [$0, max(0, $0 - 1), min(characters.count, $0 + 1)]
+        })
+    for position in positions.sorted() {
+      var forward: [Character] = []
+      storage.walk(from: position) { character in
+        forward.append(character)
+        return forward.count < 3
+      }
+      #expect(forward == Array(characters[position..<min(characters.count, position + 3)]), comment)
+      var backward: [Character] = []
+      storage.walkBackward(from: position) { character in
+        backward.append(character)
+        return backward.count < 3
+      }
+      #expect(backward == Array(characters[max(0, position - 3)..<position].reversed()), comment)
+      #expect(storage.column(of: position) == TextMetrics.width(of: String(characters[..<position])), comment)
+    }
+  }
+
+  /// Text whose `TextStorage.chunkLength`th byte falls inside `cluster`, so cutting it into
+  /// chunks at a byte count would split that character.
+  private func textSplitting(_ cluster: String) -> String {
+    String(repeating: "a", count: TextStorage.chunkLength - 1) + cluster
+      + String(repeating: "b", count: 2 * TextStorage.chunkLength)
+  }
+
+  @Test(arguments: ["e\u{301}", "\r\n", "👩\u{200D}💻", "🇫🇷", "漢字", "👍🏽"])
+  func aCharacterAcrossTheByteWhereAChunkIsCutStaysOneCharacter(cluster: String) {
+    let text = textSplitting(cluster)
+    expectAgrees(TextStorage(text), with: text)
+  }
+
+  @Test func longNonASCIITextIsCutBetweenCharacters() {
+    let text = String(repeating: "漢e\u{301}👩\u{200D}💻", count: 2000)
+    expectAgrees(TextStorage(text), with: text)
+  }
+
+  @Test(arguments: ["\u{301}", "\u{200D}💻", "\n", "x", "\r"])
+  func textInsertedAtAChunkBoundaryJoinsTheCharacterBeforeItAsAStringWould(inserted: String) {
+    let prefix = String(repeating: "a", count: TextStorage.chunkLength - 1)
+    let text = prefix + "👩" + String(repeating: "b", count: 2 * TextStorage.chunkLength)
+    let storage = TextStorage(text)
+    // The first chunk ends just before the last two ASCII letters ahead of the emoji (the last
+    // place two ASCII bytes meet): edits there, between the letters, before and after the emoji.
+    for position in (TextStorage.chunkLength - 3)...TextStorage.chunkLength {
+      let edit = storage.replace(position..<position, with: inserted)
+      expectAgrees(
+        storage, with: model(text, replacing: position..<position, with: inserted), "at \(position)")
+      _ = storage.apply(edit.undo)
+      expectAgrees(storage, with: text, "undo at \(position)")
+    }
+  }
+
+  @Test func aLineFeedInsertedAfterACarriageReturnMakesOneCharacter() {
+    let text =
+      String(repeating: "a", count: TextStorage.chunkLength - 1) + "\r" + String(repeating: "b", count: 1500)
+    let storage = TextStorage(text)
+    let position = TextStorage.chunkLength
+    let edit = storage.replace(position..<position, with: "\n")
+    expectAgrees(storage, with: model(text, replacing: position..<position, with: "\n"))
+    #expect(storage.count == text.count, "CR LF is one character")
+    _ = storage.apply(edit.undo)
+    expectAgrees(storage, with: text)
+  }
+
+  @Test func deletingAcrossAChunkBoundaryAndUndoingItRestoresTheText() {
+    let text = String(repeating: "abc ", count: TextStorage.chunkLength)
+    let storage = TextStorage(text)
+    let range = (TextStorage.chunkLength - 2)..<(2 * TextStorage.chunkLength + 3)
+    let edit = storage.replace(range, with: "")
+    expectAgrees(storage, with: model(text, replacing: range, with: ""))
+    _ = storage.apply(edit.undo)
+    expectAgrees(storage, with: text)
+  }
+
+  @Test func pastedLineBreaksOfEveryKindBecomeOneSpaceInAField() {
+    // Character.isNewline's set: LF, VT, FF, CR, CR LF, NEL, LS, PS.
+    let pasted = "a\nb\u{0B}c\u{0C}d\re\r\nf\u{85}g\u{2028}h\u{2029}i"
+    #expect(pasted.replacingNewlinesWithSpaces() == String(pasted.map { $0.isNewline ? " " : $0 }))
+    #expect(pasted.replacingNewlinesWithSpaces() == "a b c d e f g h i")
+    #expect("e\u{301}\r\n漢".replacingNewlinesWithSpaces() == "e\u{301} 漢")
+  }
+
+  @Test func pastedCarriageReturnsBecomeOneLineFeedEach() {
+    #expect("a\r\nb\rc\n\r\r\nd".replacingCarriageReturnsWithLineFeeds() == "a\nb\nc\n\n\nd")
+    #expect("plain\ntext".replacingCarriageReturnsWithLineFeeds() == "plain\ntext")
+  }
+
+  @Test func theReadersOfOneChangeShareOneCopyOfTheText() {
+    let storage = TextStorage(String(repeating: "abc ", count: 3 * TextStorage.chunkLength))
+    storage.replace(5..<5, with: "x")
+    let before = storage.charactersVisited
+    let first = storage.string
+    let second = storage.string
+    #expect(first == second)
+    #expect(storage.charactersVisited - before == storage.count, "one copy for both reads")
+    storage.replace(0..<1, with: "")
+    #expect(storage.string == String(first.dropFirst()), "a change builds the text again")
+  }
+
   // MARK: A 10 MB paste
 
   /// 10 MB of ASCII text in lines of 79 characters and a newline.

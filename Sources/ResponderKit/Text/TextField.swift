@@ -160,7 +160,7 @@ open class TextField: Control, TextEditor {
 
   /// Inserts typed or pasted text at the insertion point; newlines become spaces.
   open override func insertText(_ text: String) {
-    let line = String(text.lazy.map { $0.isNewline ? " " : $0 })
+    let line = text.replacingNewlinesWithSpaces()
     guard !line.isEmpty else { return }
     replaceCharacters(in: insertionPoint..<insertionPoint, with: line)
   }

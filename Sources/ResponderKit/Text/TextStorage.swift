@@ -8,6 +8,11 @@
 /// `Character` indices of ``string``, counted as `String` counts them: an edit takes in the
 /// characters around it that the new text joins (a typed combining accent and the letter
 /// before it), so chunk boundaries stay between characters and undo restores them exactly.
+///
+/// ASCII is the fast path (a paste is mostly ASCII): two ASCII scalars are always two
+/// characters except CR LF (UAX #29, GB3), so a chunk of ASCII without CR is measured, indexed
+/// and walked byte by byte, chunks are cut between two such bytes, and an edit whose ends
+/// touch only such bytes needs no margin. Anything else takes the `Character` path.
 final class TextStorage {
   /// Characters per chunk when text is cut; an edited chunk is cut again past twice this
   /// many bytes.
@@ -21,8 +26,10 @@ final class TextStorage {
     var text: String
     var count: Int
     var width: Int
-    /// The index of every ``markStride``th character.
+    /// The index of every ``markStride``th character (empty when `isASCII`).
     var marks: [String.Index]
+    /// ASCII without CR: every byte is one character, so offsets are byte offsets.
+    var isASCII = false
   }
 
   /// A replacement, as recorded for undo: put `text` in place of the characters in `range`.
@@ -51,13 +58,21 @@ final class TextStorage {
     replaceAll(with: string)
   }
 
-  /// The whole text. Reading it copies every chunk; views read only what they draw.
+  /// The whole text, built at the first read after a change and kept until the next one, so
+  /// the readers of one change (a delegate, a binding's commit and its refresh, which then
+  /// compares two strings sharing one buffer) pay for one copy of the text between them.
+  private var builtString: String?
+
+  /// The whole text. Reading it after a change copies every chunk; views read only what they
+  /// draw.
   var string: String {
     get {
+      if let builtString { return builtString }
       var result = ""
       result.reserveCapacity(chunks.reduce(0) { $0 + $1.text.utf8.count })
       for chunk in chunks { result += chunk.text }
       charactersVisited += count
+      builtString = result
       return result
     }
     set { replaceAll(with: newValue) }
@@ -66,25 +81,61 @@ final class TextStorage {
   var isEmpty: Bool { count == 0 }
 
   private func replaceAll(with string: String) {
+    builtString = nil
     chunks = cut(string[...])
     if chunks.isEmpty { chunks = [measure("")] }
     lastLocated = (0, 0, 0)
     count = chunks.reduce(0) { $0 + $1.count }
   }
 
-  /// `text` cut into chunks of ``chunkLength`` characters, measured.
+  /// `text` cut into chunks of about ``chunkLength`` bytes, measured: between two ASCII
+  /// bytes that are not CR LF when there are such within a few bytes of the length (no
+  /// grapheme walk), else after ``chunkLength`` characters.
   private func cut(_ text: Substring) -> [Chunk] {
     var result: [Chunk] = []
+    let utf8 = text.utf8
     var start = text.startIndex
     while start < text.endIndex {
-      let end = text.index(start, offsetBy: Self.chunkLength, limitedBy: text.endIndex) ?? text.endIndex
+      var end = utf8.index(start, offsetBy: Self.chunkLength, limitedBy: text.endIndex) ?? text.endIndex
+      var tries = 0
+      while end < text.endIndex, tries < Self.markStride,
+        !Self.isBoundary(utf8[utf8.index(before: end)], utf8[end])
+      {
+        utf8.formIndex(before: &end)
+        tries += 1
+      }
+      if end < text.endIndex, tries == Self.markStride {
+        end = text.index(start, offsetBy: Self.chunkLength, limitedBy: text.endIndex) ?? text.endIndex
+      }
       result.append(measure(String(text[start..<end])))
       start = end
     }
     return result
   }
 
+  /// Whether two adjacent bytes are certainly two characters: both ASCII, and not CR LF.
+  private static func isBoundary(_ before: UInt8, _ after: UInt8) -> Bool {
+    before < 0x80 && after < 0x80 && !(before == 0x0d && after == 0x0a)
+  }
+
+  /// The columns of an ASCII chunk without CR (controls take none), or nil for any other text.
+  private static func asciiWidth(_ text: String) -> Int? {
+    text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      var width = 0
+      for byte in bytes {
+        if byte >= 0x80 || byte == 0x0d { return nil }
+        if byte >= 0x20 && byte != 0x7f { width += 1 }
+      }
+      return width
+    } ?? nil
+  }
+
   private func measure(_ text: String) -> Chunk {
+    if let width = Self.asciiWidth(text) {
+      let count = text.utf8.count
+      charactersVisited += count
+      return Chunk(text: text, count: count, width: width, marks: [], isASCII: true)
+    }
     var chunk = Chunk(text: text, count: 0, width: 0, marks: [])
     var index = text.startIndex
     while index < text.endIndex {
@@ -139,20 +190,62 @@ final class TextStorage {
   private func stringIndex(_ offset: Int, in chunk: Int) -> String.Index {
     let chunk = chunks[chunk]
     guard offset < chunk.count else { return chunk.text.endIndex }
+    if chunk.isASCII { return chunk.text.utf8.index(chunk.text.startIndex, offsetBy: offset) }
     charactersVisited += offset % Self.markStride
     return chunk.text.index(chunk.marks[offset / Self.markStride], offsetBy: offset % Self.markStride)
   }
 
   /// Calls `body` with the characters from `index` on, until it returns false or the text ends.
   func walk(from index: Int, _ body: (Character) -> Bool) {
+    walk(from: index, ascii: { body(Character(Unicode.Scalar($0))) }, other: body)
+  }
+
+  /// What wrapping needs to know of a character: its columns and whether it is a newline or
+  /// a space.
+  struct Glyph {
+    var width: Int
+    var isNewline: Bool
+    var isSpace: Bool
+  }
+
+  /// Like ``walk(from:_:)`` with each character's ``Glyph``; ASCII chunks are read as bytes
+  /// without making `Character`s, so wrapping a long paste costs a byte loop.
+  func walkGlyphs(from index: Int, _ body: (Glyph) -> Bool) {
+    walk(
+      from: index,
+      ascii: { byte in
+        body(
+          Glyph(width: byte < 0x20 || byte == 0x7f ? 0 : 1, isNewline: byte == 0x0a, isSpace: byte == 0x20))
+      },
+      other: { character in
+        body(Glyph(width: character.terminalWidth, isNewline: character == "\n", isSpace: character == " "))
+      })
+  }
+
+  /// The walk behind ``walk(from:_:)``: `ascii` gets each byte of an ASCII chunk (a whole
+  /// character), `other` each character of any other chunk.
+  private func walk(from index: Int, ascii: (UInt8) -> Bool, other: (Character) -> Bool) {
     guard index < count else { return }
     var (chunk, start, _) = locate(max(0, index))
     var position = stringIndex(max(0, index) - start, in: chunk)
     while true {
       let text = chunks[chunk].text
+      if chunks[chunk].isASCII {
+        let offset = text.utf8.distance(from: text.startIndex, to: position)
+        let finished =
+          text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes[offset...] {
+              charactersVisited += 1
+              if !ascii(byte) { return true }
+            }
+            return false
+          } ?? false
+        if finished { return }
+        position = text.endIndex
+      }
       while position < text.endIndex {
         charactersVisited += 1
-        if !body(text[position]) { return }
+        if !other(text[position]) { return }
         text.formIndex(after: &position)
       }
       chunk += 1
@@ -179,6 +272,19 @@ final class TextStorage {
     var position = stringIndex(min(index, count) - start, in: chunk)
     while true {
       let text = chunks[chunk].text
+      if chunks[chunk].isASCII {
+        let offset = text.utf8.distance(from: text.startIndex, to: position)
+        let finished =
+          text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes[..<offset].reversed() {
+              charactersVisited += 1
+              if !body(Character(Unicode.Scalar(byte))) { return true }
+            }
+            return false
+          } ?? false
+        if finished { return }
+        position = text.startIndex
+      }
       while position > text.startIndex {
         text.formIndex(before: &position)
         charactersVisited += 1
@@ -277,6 +383,13 @@ final class TextStorage {
   func replace(_ range: Range<Int>, with string: String) -> (undo: Edit, end: Int) {
     let lower = max(0, min(range.lowerBound, count))
     let upper = max(lower, min(range.upperBound, count))
+    if endsAreBoundaries(lower..<upper, string) {
+      let oldCount = count
+      let replaced = self[lower..<upper]
+      splice(lower..<upper, with: string)
+      let end = lower + count - oldCount + (upper - lower)
+      return (Edit(range: lower..<end, text: replaced), end)
+    }
     // A margin of characters each side, widened until the new text does not join the
     // characters around it (an emoji after a zero-width joiner joins across several): the
     // edit then holds every character it changes, and chunk boundaries stay between
@@ -302,6 +415,19 @@ final class TextStorage {
     }
   }
 
+  /// Whether putting `string` in place of `range` leaves every character around it as it
+  /// was: each end of the new text meets an ASCII byte, and not CR LF. Reads two characters.
+  private func endsAreBoundaries(_ range: Range<Int>, _ string: String) -> Bool {
+    let before = range.lowerBound > 0 ? self[(range.lowerBound - 1)..<range.lowerBound].utf8.last : nil
+    let after = range.upperBound < count ? self[range.upperBound..<(range.upperBound + 1)].utf8.first : nil
+    func meets(_ left: UInt8?, _ right: UInt8?) -> Bool {
+      guard let left, let right else { return true }
+      return Self.isBoundary(left, right)
+    }
+    guard let first = string.utf8.first, let last = string.utf8.last else { return meets(before, after) }
+    return meets(before, first) && meets(last, after)
+  }
+
   /// Applies an edit recorded for undo, returning the edit that reverses it.
   func apply(_ edit: Edit) -> Edit {
     let oldCount = count
@@ -314,6 +440,7 @@ final class TextStorage {
   /// Replaces characters without a margin: the chunks holding the range become one string,
   /// cut again if it grew past twice the chunk length.
   private func splice(_ range: Range<Int>, with string: String) {
+    builtString = nil
     let (first, firstStart, firstColumn) = locate(range.lowerBound)
     var (last, lastStart) = (first, firstStart)
     while range.upperBound > lastStart + chunks[last].count, last + 1 < chunks.count {

@@ -147,19 +147,19 @@ open class TextView: View, TextEditor {
     var x = 0
     var lastBreak: Int?
     var index = start
-    storage.walk(from: start) { character in
-      if character == "\n" {
+    storage.walkGlyphs(from: start) { glyph in
+      if glyph.isNewline {
         result = (index, index + 1)
         return false
       }
-      let w = max(0, character.terminalWidth)
+      let w = max(0, glyph.width)
       if x + w > width, index > start {
-        let end = character == " " ? index + 1 : lastBreak.map { $0 > start ? $0 : index } ?? index
+        let end = glyph.isSpace ? index + 1 : lastBreak.map { $0 > start ? $0 : index } ?? index
         result = (end, end)
         return false
       }
       x += w
-      if character == " " { lastBreak = index + 1 }
+      if glyph.isSpace { lastBreak = index + 1 }
       index += 1
       return true
     }
@@ -277,7 +277,7 @@ open class TextView: View, TextEditor {
   /// Inserts typed or pasted text, newlines included, at the insertion point. A carriage
   /// return (alone or before a line feed) becomes one newline.
   open override func insertText(_ text: String) {
-    let normalized = String(text.lazy.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
+    let normalized = text.replacingCarriageReturnsWithLineFeeds()
     guard !normalized.isEmpty else { return }
     replaceCharacters(in: insertionPoint..<insertionPoint, with: normalized)
   }
