@@ -3,6 +3,7 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "CXKBBenchmarkLoop.h"
+#include "keymap.h"
 
 // The least a C program does to turn evdev records into a keysym and a text per key: the
 // keysym from xkb_state_key_get_syms, its code point from xkb_keysym_to_utf32 on presses and
@@ -10,10 +11,7 @@
 // no second state: everything EvdevDecoder adds to that is counted against it.
 CXKBBenchmarkLoop_Result CXKBBenchmarkLoop_runMinimal(const char *layout, const uint8_t *records, size_t count) {
   CXKBBenchmarkLoop_Result result = {0, 0, 0, -1};
-  struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES);
-  if (context == NULL) return result;
-  struct xkb_rule_names names = {"evdev", "pc105", layout, NULL, NULL};
-  struct xkb_keymap *keymap = xkb_keymap_new_from_names(context, &names, 0);
+  struct xkb_keymap *keymap = CXKBBenchmarkLoop_newKeymap(layout);
   struct xkb_state *state = keymap ? xkb_state_new(keymap) : NULL;
   if (state != NULL) {
     uint64_t checksum = 0;
@@ -39,6 +37,5 @@ CXKBBenchmarkLoop_Result CXKBBenchmarkLoop_runMinimal(const char *layout, const 
     xkb_state_unref(state);
   }
   xkb_keymap_unref(keymap);
-  xkb_context_unref(context);
   return result;
 }

@@ -1,6 +1,8 @@
 // Parser throughput (E1): a deterministic mixed byte stream, parsed in 4 KiB reads as a tty
 // delivers them, against a table-driven C tokenizer of the VT500-series parser state machine
-// (Benchmarks/CVTParser, the model xterm and libvterm follow, emitting the same token classes)
+// (Benchmarks/CVTParser, the model xterm and libvterm follow, emitting the same token classes),
+// against a hand-written C tokenizer with memmem for the paste end that makes the parser's items
+// (CVTTokenizeDirect; the run checks every item's signature, in order, against the parser's),
 // and a byte-counting loop over the same reads in the same run. Medians of the rounds; the
 // parser's and the C tokenizer's rounds alternate, so load on a shared machine hits both.
 //
