@@ -280,7 +280,10 @@ if countInstructions {
 /// Instructions per byte of the handler parser and of the C tokenizer on `corpus` (2 MB),
 /// from callgrind counting only `InputParser.parse(_:at:each:)` or `CVTTokenize`.
 func instructionsPerByte(_ corpus: String) -> (swift: Double, c: Double, direct: Double)? {
-  let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ParserBenchmarks-nodebug").path
+  // Named for this process, so a concurrent run cannot replace it between the two counts.
+  let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "ParserBenchmarks-nodebug-\(ProcessInfo.processInfo.processIdentifier)"
+  ).path
   func run(_ arguments: [String], output: Pipe? = nil, errors: Pipe? = nil) -> Process? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -292,6 +295,7 @@ func instructionsPerByte(_ corpus: String) -> (swift: Double, c: Double, direct:
   }
   guard let strip = run(["objcopy", "--strip-debug", CommandLine.arguments[0], copy]) else { return nil }
   strip.waitUntilExit()
+  defer { try? FileManager.default.removeItem(atPath: copy) }
   func collected(_ function: String) -> (instructions: Double, bytes: Double)? {
     let output = Pipe()
     let errors = Pipe()
