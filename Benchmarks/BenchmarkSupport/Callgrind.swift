@@ -11,7 +11,10 @@ public func callgrindInstructionsPerOperation(
 ) -> Double? {
   let executable = CommandLine.arguments[0]
   let copy = FileManager.default.temporaryDirectory
-    .appendingPathComponent(URL(fileURLWithPath: executable).lastPathComponent + "-nodebug").path
+    .appendingPathComponent(
+      URL(fileURLWithPath: executable).lastPathComponent
+        + "-nodebug-\(ProcessInfo.processInfo.processIdentifier)"
+    ).path
   func run(_ arguments: [String], stderr: Pipe? = nil) -> Process? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -21,8 +24,11 @@ public func callgrindInstructionsPerOperation(
     do { try process.run() } catch { return nil }
     return process
   }
+  // Named for this process: another run of the same benchmark (another branch, on a shared
+  // machine) would otherwise replace the copy between the two counts.
   guard let strip = run(["objcopy", "--strip-debug", executable, copy]) else { return nil }
   strip.waitUntilExit()
+  defer { try? FileManager.default.removeItem(atPath: copy) }
   func collected(_ count: Int) -> Double? {
     let pipe = Pipe()
     let command =

@@ -5,6 +5,8 @@
 #include <time.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "keymap.h"
+
 // Allocation counting: glibc lets an executable interpose malloc and friends; the originals
 // stay reachable as __libc_*. Counting calls (not bytes) catches an allocation that is freed
 // again inside the loop, which mallinfo2's totals alone would miss.
@@ -60,13 +62,19 @@ static char toControl(char c) {
   return c;
 }
 
+struct xkb_keymap *CXKBBenchmarkLoop_newKeymap(const char *layout) {
+  struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES);
+  if (context == NULL) return NULL;
+  struct xkb_rule_names names = {"evdev", "pc105", layout, NULL, NULL};
+  struct xkb_keymap *keymap = xkb_keymap_new_from_names(context, &names, 0);
+  xkb_context_unref(context);
+  return keymap;
+}
+
 CXKBBenchmarkLoop_Result CXKBBenchmarkLoop_runLean(const char *layout, const uint16_t *codes,
                                                    const uint8_t *downs, size_t count) {
   CXKBBenchmarkLoop_Result result = {0, 0, 0, -1};
-  struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES);
-  if (context == NULL) return result;
-  struct xkb_rule_names names = {"evdev", "pc105", layout, NULL, NULL};
-  struct xkb_keymap *keymap = xkb_keymap_new_from_names(context, &names, 0);
+  struct xkb_keymap *keymap = CXKBBenchmarkLoop_newKeymap(layout);
   struct xkb_state *state = keymap ? xkb_state_new(keymap) : NULL;
   struct xkb_state *scratch = keymap ? xkb_state_new(keymap) : NULL;
   if (state != NULL && scratch != NULL) {
@@ -147,6 +155,5 @@ CXKBBenchmarkLoop_Result CXKBBenchmarkLoop_runLean(const char *layout, const uin
   if (scratch) xkb_state_unref(scratch);
   xkb_state_unref(state);
   xkb_keymap_unref(keymap);
-  xkb_context_unref(context);
   return result;
 }

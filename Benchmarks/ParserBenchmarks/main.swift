@@ -1,6 +1,8 @@
 // Parser throughput (E1): a deterministic mixed byte stream, parsed in 4 KiB reads as a tty
 // delivers them, against a table-driven C tokenizer of the VT500-series parser state machine
-// (Benchmarks/CVTParser, the model xterm and libvterm follow, emitting the same token classes)
+// (Benchmarks/CVTParser, the model xterm and libvterm follow, emitting the same token classes),
+// against a hand-written C tokenizer with memmem for the paste end that makes the parser's items
+// (CVTTokenizeDirect; the run checks every item's signature, in order, against the parser's),
 // and a byte-counting loop over the same reads in the same run. Medians of the rounds; the
 // parser's and the C tokenizer's rounds alternate, so load on a shared machine hits both.
 //
@@ -178,6 +180,54 @@ func parseWithHandler(_ data: [UInt8]) -> Int {
   return count
 }
 
+/// An item's signature as CVTTokenizeDirect computes it (CVTParser.h), so the two can be
+/// checked item for item.
+func signature(_ input: TerminalInput) -> UInt64 {
+  func mouse(_ location: Point, _ flags: KeyEvent.ModifierFlags) -> UInt64 {
+    2 << 60 | UInt64(flags.rawValue) << 40 | UInt64(location.x) << 20 | UInt64(location.y)
+  }
+  switch input {
+  case .event(.key(let key)):
+    let phase: UInt64 = key.phase == .down ? 0 : key.phase == .repeat ? 1 : 2
+    var shown = UInt64(key.keysym.rawValue)
+    let scalars = key.characters.unicodeScalars
+    if scalars.count == 1, let scalar = scalars.first, scalar.value >= 0x20, scalar.value != 0x7f {
+      shown = UInt64(scalar.value)
+    }
+    return 1 << 60 | phase << 52 | UInt64(key.modifierFlags.rawValue) << 40 | shown
+  case .event(.touches(let samples)): return mouse(samples[0].location, samples[0].modifierFlags)
+  case .event(.scroll(let scroll)): return mouse(scroll.location, scroll.modifierFlags)
+  case .pointer(let report): return mouse(report.location, report.modifierFlags)
+  case .event(.paste(let text, _)): return 3 << 60 | UInt64(text.utf8.count)
+  case .event(.focus(let isIn, _)): return 4 << 60 | (isIn ? 1 : 0)
+  case .event(.text(let text, _)): return 5 << 60 | UInt64(text.unicodeScalars.first?.value ?? 0)
+  default: return 6 << 60
+  }
+}
+
+/// The parser's items over `data` in 4 KiB reads, folded as CVTTokenizeDirect folds its own.
+func signatureChecksum(_ data: [UInt8]) -> (items: UInt64, checksum: UInt64) {
+  var parser = InputParser()
+  var items: UInt64 = 0
+  var checksum: UInt64 = 0
+  func fold(_ input: TerminalInput) {
+    items += 1
+    checksum = checksum &* 31 &+ signature(input)
+  }
+  data.withUnsafeBytes { all in
+    var offset = 0
+    var time = 0.0
+    while offset < all.count {
+      let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<min(offset + readSize, all.count)])
+      parser.parse(chunk, at: time, each: fold)
+      offset += readSize
+      time += 0.001
+    }
+  }
+  parser.flush(at: 1e9).forEach(fold)
+  return (items, checksum)
+}
+
 var outPath = ".build/parser-bench/mixed.bin"
 var megabytes = 20
 var rounds = 5
@@ -222,14 +272,18 @@ if countInstructions {
   let data = corpora.first { $0.0 == (only ?? "mixed") }!.1
   let items = parseWithHandler(data)
   let tokens = data.withUnsafeBufferPointer { CVTTokenize($0.baseAddress, $0.count, readSize) }
-  print(data.count, items, tokens.checksum)
+  let direct = data.withUnsafeBufferPointer { CVTTokenizeDirect($0.baseAddress, $0.count, readSize) }
+  print(data.count, items, tokens.checksum, direct.checksum)
   exit(0)
 }
 
 /// Instructions per byte of the handler parser and of the C tokenizer on `corpus` (2 MB),
 /// from callgrind counting only `InputParser.parse(_:at:each:)` or `CVTTokenize`.
-func instructionsPerByte(_ corpus: String) -> (swift: Double, c: Double)? {
-  let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ParserBenchmarks-nodebug").path
+func instructionsPerByte(_ corpus: String) -> (swift: Double, c: Double, direct: Double)? {
+  // Named for this process, so a concurrent run cannot replace it between the two counts.
+  let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "ParserBenchmarks-nodebug-\(ProcessInfo.processInfo.processIdentifier)"
+  ).path
   func run(_ arguments: [String], output: Pipe? = nil, errors: Pipe? = nil) -> Process? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -241,6 +295,7 @@ func instructionsPerByte(_ corpus: String) -> (swift: Double, c: Double)? {
   }
   guard let strip = run(["objcopy", "--strip-debug", CommandLine.arguments[0], copy]) else { return nil }
   strip.waitUntilExit()
+  defer { try? FileManager.default.removeItem(atPath: copy) }
   func collected(_ function: String) -> (instructions: Double, bytes: Double)? {
     let output = Pipe()
     let errors = Pipe()
@@ -263,9 +318,12 @@ func instructionsPerByte(_ corpus: String) -> (swift: Double, c: Double)? {
     return (instructions, bytes)
   }
   guard let parser = collected("$s12TerminalHost11InputParserV5parse_2at4each*"),
-    let tokenizer = collected("CVTTokenize")
+    let tokenizer = collected("CVTTokenize"), let direct = collected("CVTTokenizeDirect")
   else { return nil }
-  return (parser.instructions / parser.bytes, tokenizer.instructions / tokenizer.bytes)
+  return (
+    parser.instructions / parser.bytes, tokenizer.instructions / tokenizer.bytes,
+    direct.instructions / direct.bytes
+  )
 }
 
 let directory = (outPath as NSString).deletingLastPathComponent
@@ -285,6 +343,7 @@ print(
   "corpus           size MB  handler MB/s  items/s (M)  array MB/s  byte loop MB/s  handler/byte loop  C MB/s  handler/C"
 )
 var results: [BenchmarkResult] = []
+var sameItems = true
 for (name, data) in corpora where only == nil || only == name {
   var items = 0
   var arrayItems = 0
@@ -315,6 +374,30 @@ for (name, data) in corpora where only == nil || only == name {
       met: name == "mixed" ? throughput / (mb / cSeconds) >= 0.6 && throughput >= 200 : nil, rounds: rounds,
       note: "byte-counting loop \(formatted(mb / baseSeconds, 0)) MB/s"))
   if escapes == -1 { print("") }  // keeps the baseline's result alive
+
+  // Issue 25's honest baseline: the hand-written C tokenizer with memmem for the paste end,
+  // alternating with the parser again, after checking it makes the parser's items.
+  let swiftSignatures = signatureChecksum(data)
+  var direct = CVTResult()
+  let (handlerAgain, directSeconds) = alternating(
+    rounds: rounds, { items = parseWithHandler(data) },
+    { direct = data.withUnsafeBufferPointer { CVTTokenizeDirect($0.baseAddress, $0.count, readSize) } })
+  let directItems = withUnsafeBytes(of: direct.counts) { $0.bindMemory(to: UInt64.self).reduce(0, +) }
+  let same = directItems == swiftSignatures.items && direct.checksum == swiftSignatures.checksum
+  if !same { sameItems = false }
+  print(
+    "  memmem C tokenizer: \(formatted(mb / directSeconds, 1)) MB/s, parser \(formatted(mb / handlerAgain, 1)) MB/s "
+      + "(\(formatted(directSeconds / handlerAgain, 2))x); same items in the same order: \(same) "
+      + "(\(directItems) vs \(swiftSignatures.items))")
+  results.append(
+    BenchmarkResult(
+      name: "input parser, \(name) (\(formatted(mb)) MB in 4 KiB reads), against the memmem C tokenizer",
+      value: mb / handlerAgain, unit: "MB/s", baseline: "hand-written C tokenizer (memmem paste end)",
+      baselineValue: mb / directSeconds, target: "≥ 0.6× C", met: directSeconds / handlerAgain >= 0.6,
+      rounds: rounds,
+      note:
+        "C makes the parser's items (signatures checked equal in this run: \(same)); medians, rounds alternating"
+    ))
 }
 
 if only == nil || only == "mixed" {
@@ -329,6 +412,18 @@ if only == nil || only == "mixed" {
         baseline: "C VT500 state machine", baselineValue: counts.c,
         target: "≤ 1.67× C (0.6× its speed)", met: counts.swift / counts.c <= 1 / 0.6, rounds: 1,
         note: "callgrind; InputParser.parse(_:at:each:) and CVTTokenize over the same 2 MB"))
+    print(
+      String(
+        format: "mixed, callgrind: memmem C tokenizer %.1f instructions per byte (C/parser %.2f)",
+        counts.direct,
+        counts.direct / counts.swift))
+    results.append(
+      BenchmarkResult(
+        name: "input parser, mixed, per byte, against the memmem C tokenizer", value: counts.swift,
+        unit: "instructions", baseline: "hand-written C tokenizer (memmem paste end)",
+        baselineValue: counts.direct,
+        target: "≤ 1.67× C (0.6× its speed)", met: counts.swift / counts.direct <= 1 / 0.6, rounds: 1,
+        note: "callgrind; InputParser.parse(_:at:each:) and CVTTokenizeDirect over the same 2 MB"))
   } else {
     print("mixed, callgrind: valgrind not available, instruction counts skipped")
   }
@@ -361,3 +456,7 @@ if only == nil || only == "floor" {
   if total == -1 { print("") }
 }
 writeResults(results, group: "parser")
+if !sameItems {
+  FileHandle.standardError.write(Data("the memmem C tokenizer and the parser disagree\n".utf8))
+  exit(1)
+}

@@ -1,10 +1,11 @@
 // Key decoding: what an app runs per key (EvdevDecoder → KeyEvent, and KeyEventTranslator
 // alone) against the lean C loop doing the same work (CXKBBenchmarkLoop_runLean) and against
-// xkbcommon's full path through KeyboardState.keyEvent, on a German mix of letters, Shift,
+// xkbcommon's full path through KeyboardState.keyEvent, and the decoder against the minimal C
+// loop (CXKBBenchmarkLoop_runMinimal: keysym and code point only, issue 25), on a German mix of letters, Shift,
 // Control, AltGr, dead keys and edit keys. Medians of 7 rounds; instructions per key from
 // callgrind (two event counts, so start-up cancels out).
 //
-// Run in release: `make bench`. `XKBBenchmarks --only lean|translator|decoder|full N` runs one
+// Run in release: `make bench`. `XKBBenchmarks --only lean|minimal|translator|decoder|full N` runs one
 // path once over N events (what callgrind measures).
 import BenchmarkSupport
 import CXKBBenchmarkLoop
@@ -78,14 +79,47 @@ func makeState() -> KeyboardState {
   }
 }
 
+/// What the minimal C loop sums: the keysym and the code point of the text without the
+/// Control transformation, which is the text ignoring modifiers (the stream has no Caps Lock,
+/// and its Control keys hold no other modifier).
+func minimalChecksum(_ event: KeyEvent) -> UInt64 {
+  UInt64(event.keysym.rawValue) &+ UInt64(event.charactersIgnoringModifiers.unicodeScalars.first?.value ?? 0)
+}
+
+/// The events as the kernel's `input_event` records, as EvdevKeyboardSource reads them.
+func makeRecords(codes: [UInt16], downs: [UInt8]) -> [UInt8] {
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(codes.count * EvdevRecord.size)
+  for index in codes.indices {
+    bytes += EvdevRecord(type: EvdevRecord.key, code: codes[index], value: Int32(downs[index])).bytes
+  }
+  return bytes
+}
+
+/// How a pass sums its events: cheaply (timed), as the lean C loop does, or as the minimal
+/// C loop does.
+enum Verification {
+  case none, lean, minimal
+}
+
 /// One pass of a path over the events: seconds and checksum.
-func run(_ path: String, codes: [UInt16], downs: [UInt8], verify: Bool = false) -> (
+func run(_ path: String, codes: [UInt16], downs: [UInt8], verify: Verification = .none) -> (
   seconds: Double, checksum: UInt64
 ) {
   func sum(_ event: KeyEvent) -> UInt64 {
-    verify ? checksum(event) : UInt64(event.keysym.rawValue) &+ UInt64(event.modifierFlags.rawValue)
+    switch verify {
+    case .none: UInt64(event.keysym.rawValue) &+ UInt64(event.modifierFlags.rawValue)
+    case .lean: checksum(event)
+    case .minimal: minimalChecksum(event)
+    }
   }
   switch path {
+  case "minimal":
+    let c = makeRecords(codes: codes, downs: downs).withUnsafeBufferPointer { records in
+      CXKBBenchmarkLoop_runMinimal(layout, records.baseAddress, codes.count)
+    }
+    guard c.status == 0 else { fatalError("the C loop could not build the keymap") }
+    return (c.seconds, c.checksum)
   case "lean":
     let c = codes.withUnsafeBufferPointer { codes in
       downs.withUnsafeBufferPointer { downs in
@@ -95,12 +129,7 @@ func run(_ path: String, codes: [UInt16], downs: [UInt8], verify: Bool = false) 
     guard c.status == 0 else { fatalError("the C loop could not build the keymap") }
     return (c.seconds, c.checksum)
   case "decoder":
-    // The kernel's records, as EvdevKeyboardSource reads them.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(codes.count * EvdevRecord.size)
-    for index in codes.indices {
-      bytes += EvdevRecord(type: EvdevRecord.key, code: codes[index], value: Int32(downs[index])).bytes
-    }
+    let bytes = makeRecords(codes: codes, downs: downs)
     let decoder = EvdevDecoder(state: makeState())
     let start = nanoseconds()
     let total = timedDecode(decoder, bytes, sum)
@@ -149,7 +178,9 @@ func timedTranslate(
 /// (the C function includes building its keymap, which the difference cancels).
 func instructionsPerEvent(_ path: String) -> Double? {
   callgrindInstructionsPerOperation(
-    toggle: path == "lean" ? "CXKBBenchmarkLoop_runLean" : "*timed*", counts: (20_000, 120_000)
+    toggle: path == "lean"
+      ? "CXKBBenchmarkLoop_runLean" : path == "minimal" ? "CXKBBenchmarkLoop_runMinimal" : "*timed*",
+    counts: (20_000, 120_000)
   ) { ["--only", path, String($0)] }
 }
 
@@ -192,7 +223,7 @@ for (path, name) in [
 if arguments.count == 2 && arguments[1] == "--app" { exit(0) }
 
 let (codes, downs) = makeEvents(count: eventCount)
-let paths = ["lean", "translator", "decoder", "full"]
+let paths = ["lean", "minimal", "translator", "decoder", "full"]
 var samples: [String: [Double]] = [:]
 for _ in 0..<rounds {
   for path in paths {
@@ -200,11 +231,21 @@ for _ in 0..<rounds {
     samples[path, default: []].append(result.seconds / Double(eventCount) * 1e9)
   }
 }
-let checksums = paths.map { run($0, codes: codes, downs: downs, verify: true).checksum }
+let checksums = paths.filter { $0 != "minimal" }.map {
+  run($0, codes: codes, downs: downs, verify: .lean).checksum
+}
+// The minimal loop makes less (no flags, no Control transformation): its sums must equal the
+// decoder's keysyms and texts ignoring modifiers.
+let minimalAgrees =
+  run("minimal", codes: codes, downs: downs).checksum
+  == run("decoder", codes: codes, downs: downs, verify: .minimal).checksum
 let nanos = paths.reduce(into: [String: Double]()) { $0[$1] = median(samples[$1]!) }
 let instructions = paths.reduce(into: [String: Double]()) { $0[$1] = instructionsPerEvent($1) }
 let lean = nanos["lean"]!
-func ratio(_ path: String) -> String { formatted(nanos[path]! / lean, 2) + "x" }
+let minimal = nanos["minimal"]!
+func ratio(_ path: String) -> String {
+  formatted(nanos[path]! / lean, 2) + "x lean, " + formatted(nanos[path]! / minimal, 2) + "x minimal"
+}
 func instr(_ path: String) -> String { instructions[path].map { formatted($0, 0) } ?? "n/a" }
 
 print(
@@ -212,6 +253,7 @@ print(
 )
 print("  median of \(rounds) rounds; instructions per event from callgrind")
 print("  lean C loop (same work):          \(formatted(lean)) ns   \(instr("lean")) instructions")
+print("  minimal C loop (syms + UTF-32):   \(formatted(minimal)) ns   \(instr("minimal")) instructions")
 print(
   "  KeyEventTranslator → KeyEvent:    \(formatted(nanos["translator"]!)) ns   \(instr("translator")) instructions   \(ratio("translator"))"
 )
@@ -223,6 +265,7 @@ print(
 )
 let agree = Set(checksums).count == 1
 print("  checksums equal (same work on every path): \(agree)")
+print("  minimal C loop's keysyms and texts equal the decoder's: \(minimalAgrees)")
 
 var results: [BenchmarkResult] = []
 for (path, name) in [
@@ -245,5 +288,23 @@ for (path, name) in [
         met: path == "full" ? nil : ok, rounds: 1, note: "callgrind"))
   }
 }
+// Issue 25's honest baseline: the decoder against the minimal C loop, in the same run.
+let minimalNote =
+  "minimal C loop: xkb_state_key_get_syms + xkb_keysym_to_utf32 + xkb_state_update_key over the same "
+  + "input_event records; the decoder also makes the modifier flags, the Caps Lock and Control "
+  + "transformations and the text ignoring modifiers (a second state for Control keys), which the loop does not"
+results.append(
+  BenchmarkResult(
+    name: "evdev bytes → KeyEvent, EvdevDecoder, \(layout) mix, against the minimal C loop",
+    value: nanos["decoder"]!,
+    unit: "ns", baseline: "minimal C loop", baselineValue: minimal, target: "≤ 1.2× minimal C",
+    met: nanos["decoder"]! / minimal <= 1.2, rounds: rounds, note: minimalNote))
+if let count = instructions["decoder"], let base = instructions["minimal"] {
+  results.append(
+    BenchmarkResult(
+      name: "evdev bytes → KeyEvent, EvdevDecoder, \(layout) mix, per key, against the minimal C loop",
+      value: count, unit: "instructions", baseline: "minimal C loop", baselineValue: base,
+      target: "≤ 1.2× minimal C", met: count / base <= 1.2, rounds: 1, note: "callgrind; " + minimalNote))
+}
 writeResults(results + appResults, group: "keyboard")
-if !agree { exit(1) }
+if !agree || !minimalAgrees { exit(1) }

@@ -28,4 +28,13 @@ typedef struct {
 /// Tokenizes `length` bytes delivered in reads of `readSize` bytes; state carries across reads.
 CVTResult CVTTokenize(const uint8_t *bytes, size_t length, size_t readSize);
 
+/// Issue 25's honest baseline: a hand-written tokenizer (branches on the byte, numbers read in
+/// place, the paste end found with `memmem`) that makes the Swift parser's items over the same
+/// reads. Its checksum folds every item's signature in order: a key is
+/// `1<<60 | phase<<52 | flags<<40 | (printable character, else keysym)` (phase 0 press,
+/// 1 repeat, 2 release), a mouse report `2<<60 | modifiers<<40 | column<<20 | row` (0-based),
+/// a paste `3<<60 | UTF-8 length`, focus `4<<60 | in`, kitty text with no key `5<<60 | scalar`,
+/// anything else `6<<60`; `checksum = checksum * 31 + signature`.
+CVTResult CVTTokenizeDirect(const uint8_t *bytes, size_t length, size_t readSize);
+
 #endif

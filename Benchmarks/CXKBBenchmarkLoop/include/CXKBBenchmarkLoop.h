@@ -24,6 +24,12 @@ typedef struct {
 CXKBBenchmarkLoop_Result CXKBBenchmarkLoop_runLean(const char *layout, const uint16_t *codes,
                                                    const uint8_t *downs, size_t count);
 
+/// The minimal C path (issue 25's honest baseline): `count` kernel `struct input_event`
+/// records in, per key record the one keysym (`xkb_state_key_get_syms`), on presses and
+/// repeats its code point (`xkb_keysym_to_utf32`), then `xkb_state_update_key`. The checksum
+/// sums keysyms and code points.
+CXKBBenchmarkLoop_Result CXKBBenchmarkLoop_runMinimal(const char *layout, const uint8_t *records, size_t count);
+
 /// Number of malloc/calloc/realloc/posix_memalign/aligned_alloc calls in this process so far;
 /// the benchmark interposes glibc's allocator to count them.
 uint64_t CXKBBenchmarkLoop_allocationCount(void);
