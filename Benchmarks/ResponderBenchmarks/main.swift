@@ -15,7 +15,7 @@ import BenchmarkSupport
 import CMalloc
 import Foundation
 import Glibc
-@_spi(Benchmarks) import ResponderKit
+import ResponderKit
 
 extension Action {
   /// Implemented only by the application, so a search visits the whole chain.

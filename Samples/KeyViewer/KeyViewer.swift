@@ -9,40 +9,22 @@ import XKBKeyboard
 @MainActor
 enum KeyViewer {
   static func main() {
-    let (host, options) = HostOptions.parse(usage: KeyViewerOptions.usage) {
-      arguments throws(CommandLineError) in
-      try KeyViewerOptions(arguments: arguments)
-    }
-    let app: Application
-    let decoder: EvdevDecoder?
-    do {
-      (app, decoder) = try makeApplication(options, decodesDevice: options.evdevPath != nil)
-    } catch {
-      fail("\(error)", status: 1)
-    }
-    var source: EvdevKeyboardSource?
-    if let path = options.evdevPath, let decoder {
-      do {
+    var configuration = TerminalHost.Configuration()
+    // Smaller than this the host says so instead of drawing a clipped screen.
+    configuration.minimumSize = Size(width: 40, height: 8)
+    TerminalHost.run(
+      usage: KeyViewerOptions.usage, options: KeyViewerOptions.init(arguments:), configuration: configuration
+    ) { options in
+      let (app, decoder) = try makeApplication(options, decodesDevice: options.evdevPath != nil)
+      var source: EvdevKeyboardSource?
+      if let path = options.evdevPath, let decoder {
         source = try EvdevKeyboardSource(devicePath: path, grab: options.grab, decoder: decoder, queue: .main)
         { event in
           MainActor.assumeIsolated { _ = app.handle(.key(event)) }
         }
         source?.resume()
-      } catch {
-        fail("\(error)", status: 1)
       }
-    }
-    var configuration = TerminalHost.Configuration()
-    // Smaller than this the host says so instead of drawing a clipped screen.
-    configuration.minimumSize = Size(width: 40, height: 8)
-    let session: RecordingSession
-    do {
-      session = try RecordingSession(options: host, application: app, configuration: &configuration)
-    } catch {
-      fail("\(error)", status: 1)
-    }
-    withExtendedLifetime((source, session)) {
-      TerminalHost.run(app, configuration: configuration)
+      return (app, source)
     }
   }
 
@@ -74,10 +56,5 @@ enum KeyViewer {
     trace.entryHandler = { [weak view] entry in view?.traced(entry) }
     app.actionTrace = trace
     return (app, decoder)
-  }
-
-  static func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("KeyViewer: \(message)\n".utf8))
-    exit(status)
   }
 }

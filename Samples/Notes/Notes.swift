@@ -37,14 +37,16 @@ enum Notes {
   }
 
   static func main() {
-    let (host, dataPath) = HostOptions.parse(usage: usage, appOptions: parseOptions)
-    let dataFile = dataPath ?? NotesFile.defaultURL()
-    if let folder = FileError.folderInPlaceOfFile(at: dataFile.path, operation: .read) {
-      fail("\(folder)", status: 1)
-    }
-    var notes = examples
-    var notice: String?
-    do {
+    var configuration = TerminalHost.Configuration()
+    // Smaller than this the host says so instead of drawing a clipped screen.
+    configuration.minimumSize = Size(width: 30, height: 6)
+    // Control+Z is Undo here, not suspend.
+    configuration.suspendsOnControlZ = false
+    TerminalHost.run(usage: usage, options: parseOptions, configuration: configuration) { dataPath in
+      let dataFile = dataPath ?? NotesFile.defaultURL()
+      if let folder = FileError.folderInPlaceOfFile(at: dataFile.path, operation: .read) { throw folder }
+      var notes = examples
+      var notice: String?
       switch try NotesFile.load(from: dataFile) {
       case .loaded(let loaded): notes = loaded
       case .missing: break
@@ -55,24 +57,9 @@ enum Notes {
         notes = []
         notice = "\(dataFile.lastPathComponent) was damaged (\(reason)); kept as \(aside.path)."
       }
-    } catch {
-      fail("\(error)", status: 1)
-    }
-    let (app, list) = makeApplication(notes: notes) { notes in try NotesFile.save(notes, to: dataFile) }
-    list.notice = notice
-    var configuration = TerminalHost.Configuration()
-    // Smaller than this the host says so instead of drawing a clipped screen.
-    configuration.minimumSize = Size(width: 30, height: 6)
-    // Control+Z is Undo here, not suspend.
-    configuration.suspendsOnControlZ = false
-    let session: RecordingSession
-    do {
-      session = try RecordingSession(options: host, application: app, configuration: &configuration)
-    } catch {
-      fail("\(error)", status: 1)
-    }
-    withExtendedLifetime((list, session)) {
-      TerminalHost.run(app, configuration: configuration)
+      let (app, list) = makeApplication(notes: notes) { notes in try NotesFile.save(notes, to: dataFile) }
+      list.notice = notice
+      return (app, list)
     }
   }
 
@@ -100,9 +87,4 @@ enum Notes {
     Note(title: "Ideas", body: "A terminal app with a responder chain\nthat feels like Cocoa"),
     Note(title: "Meeting", body: "Thursday 10:00 with the design team"),
   ]
-
-  static func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("Notes: \(message)\n".utf8))
-    exit(status)
-  }
 }

@@ -227,8 +227,11 @@ final class LabViewController: ViewController {
   /// One line per delivered action: who received it and whether the control named it as its
   /// target or left the target nil for the responder chain to find.
   private func logDelivery(_ action: Action, sender: Any?, target: AnyObject) {
-    let control = sender as? Control
-    let explicit = control?.actions(forTarget: target, forControlEvent: .allEvents)?.contains(action) ?? false
+    // Only an action target can be a control's explicit target.
+    let named = (target as? any ActionTarget).flatMap {
+      (sender as? Control)?.actions(forTarget: $0, forControlEvent: .allEvents)
+    }
+    let explicit = named?.contains(action) ?? false
     let how = explicit ? "explicit" : "via responder chain"
     log.append(
       .init(

@@ -40,19 +40,11 @@ enum TouchLab {
   }
 
   static func main() {
-    let (host, gestures) = HostOptions.parse(usage: usage, appOptions: parseOptions)
-    let (app, _) = makeApplication(showingGestures: gestures)
     var configuration = TerminalHost.Configuration()
     // Smaller than this the host says so instead of drawing a clipped screen.
     configuration.minimumSize = Size(width: 60, height: 16)
-    let session: RecordingSession
-    do {
-      session = try RecordingSession(options: host, application: app, configuration: &configuration)
-    } catch {
-      fail("\(error)", status: 1)
-    }
-    withExtendedLifetime(session) {
-      TerminalHost.run(app, configuration: configuration)
+    TerminalHost.run(usage: usage, options: parseOptions, configuration: configuration) { gestures in
+      makeApplication(showingGestures: gestures)
     }
   }
 
@@ -76,10 +68,5 @@ enum TouchLab {
     trace.entryHandler = { [weak lab] entry in lab?.traceView.append(entry) }
     app.actionTrace = trace
     return (app, lab)
-  }
-
-  static func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("TouchLab: \(message)\n".utf8))
-    exit(status)
   }
 }

@@ -227,7 +227,7 @@ struct ControlTargetActionTests {
 
   @Test func aClosureForAllEventsSeesEachDispatchsWholeMask() {
     let (h, control) = setUp()
-    var masks: [Control.Event] = []
+    var masks: [ControlEvents] = []
     let action = ControlAction { action in masks.append(action.controlEvents) }
     control.addAction(action, for: .allEvents)
     h.touch(.began, 12, 2)
@@ -287,7 +287,7 @@ private final class ChainView: View {
 private final class WatchingControl: Control {
   var seen: [Action] = []
   var suppressed: Action?
-  override func sendAction(_ action: Action, to target: AnyObject?, for event: ResponderKit.Event?) {
+  override func sendAction(_ action: Action, to target: AnyObject?, for event: Event?) {
     seen.append(action)
     if action != suppressed { super.sendAction(action, to: target, for: event) }
   }

@@ -76,7 +76,7 @@ final class ControlHarness {
 @MainActor
 final class ControlEventLog: ActionTarget {
   struct Entry {
-    var event: Control.Event
+    var event: ControlEvents
     /// Held strongly, so two live events never share an identity.
     var trigger: Event?
     var sender: AnyObject?
@@ -85,7 +85,7 @@ final class ControlEventLog: ActionTarget {
   private(set) var entries: [Entry] = []
 
   /// The action that stands for each single control event.
-  static let eventActions: [(Control.Event, Action)] = Control.Event.testNames.map { event, name in
+  static let eventActions: [(ControlEvents, Action)] = ControlEvents.testNames.map { event, name in
     (event, Action("controlTestLog_" + name))
   }
 
@@ -100,7 +100,7 @@ final class ControlEventLog: ActionTarget {
   }
 
   /// Registers for every named control event of `control`, one action per event.
-  func observe(_ control: Control, events: Control.Event = .allEvents) {
+  func observe(_ control: Control, events: ControlEvents = .allEvents) {
     for (bit, action) in ControlEventLog.eventActions where events.contains(bit) {
       control.addTarget(self, action: action, for: bit)
     }
@@ -109,8 +109,8 @@ final class ControlEventLog: ActionTarget {
   /// The dispatches seen, each as the union of the events it carried. Consecutive entries
   /// with the same triggering event form one dispatch; programmatic sends (no event) are
   /// one dispatch per entry.
-  var dispatches: [Control.Event] {
-    var result: [Control.Event] = []
+  var dispatches: [ControlEvents] {
+    var result: [ControlEvents] = []
     var last: Event?
     for entry in entries {
       if let trigger = entry.trigger, trigger === last, !result.isEmpty {
@@ -126,8 +126,8 @@ final class ControlEventLog: ActionTarget {
   func clear() { entries = [] }
 }
 
-extension Control.Event {
-  static let testNames: [(Control.Event, String)] = [
+extension ControlEvents {
+  static let testNames: [(ControlEvents, String)] = [
     (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"),
     (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
     (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),

@@ -245,33 +245,33 @@ struct ControlTrackingTests {
   }
 
   @Test func eventRawValuesMatchUIKit() {
-    #expect(Control.Event.touchDown.rawValue == 0x1)
-    #expect(Control.Event.touchDownRepeat.rawValue == 0x2)
-    #expect(Control.Event.touchDragInside.rawValue == 0x4)
-    #expect(Control.Event.touchDragOutside.rawValue == 0x8)
-    #expect(Control.Event.touchDragEnter.rawValue == 0x10)
-    #expect(Control.Event.touchDragExit.rawValue == 0x20)
-    #expect(Control.Event.touchUpInside.rawValue == 0x40)
-    #expect(Control.Event.touchUpOutside.rawValue == 0x80)
-    #expect(Control.Event.touchCancel.rawValue == 0x100)
-    #expect(Control.Event.valueChanged.rawValue == 0x1000)
-    #expect(Control.Event.primaryActionTriggered.rawValue == 0x2000)
-    #expect(Control.Event.menuActionTriggered.rawValue == 0x4000)
-    #expect(Control.Event.editingDidBegin.rawValue == 0x10000)
-    #expect(Control.Event.editingChanged.rawValue == 0x20000)
-    #expect(Control.Event.editingDidEnd.rawValue == 0x40000)
-    #expect(Control.Event.editingDidEndOnExit.rawValue == 0x80000)
-    #expect(Control.Event.allTouchEvents.rawValue == 0xFFF)
-    #expect(Control.Event.allEditingEvents.rawValue == 0xF0000)
-    #expect(Control.Event.applicationReserved.rawValue == 0x0F00_0000)
-    #expect(Control.Event.systemReserved.rawValue == 0xF000_0000)
-    #expect(Control.Event.allEvents.rawValue == 0xFFFF_FFFF)
-    let touches: [Control.Event] = [
+    #expect(ControlEvents.touchDown.rawValue == 0x1)
+    #expect(ControlEvents.touchDownRepeat.rawValue == 0x2)
+    #expect(ControlEvents.touchDragInside.rawValue == 0x4)
+    #expect(ControlEvents.touchDragOutside.rawValue == 0x8)
+    #expect(ControlEvents.touchDragEnter.rawValue == 0x10)
+    #expect(ControlEvents.touchDragExit.rawValue == 0x20)
+    #expect(ControlEvents.touchUpInside.rawValue == 0x40)
+    #expect(ControlEvents.touchUpOutside.rawValue == 0x80)
+    #expect(ControlEvents.touchCancel.rawValue == 0x100)
+    #expect(ControlEvents.valueChanged.rawValue == 0x1000)
+    #expect(ControlEvents.primaryActionTriggered.rawValue == 0x2000)
+    #expect(ControlEvents.menuActionTriggered.rawValue == 0x4000)
+    #expect(ControlEvents.editingDidBegin.rawValue == 0x10000)
+    #expect(ControlEvents.editingChanged.rawValue == 0x20000)
+    #expect(ControlEvents.editingDidEnd.rawValue == 0x40000)
+    #expect(ControlEvents.editingDidEndOnExit.rawValue == 0x80000)
+    #expect(ControlEvents.allTouchEvents.rawValue == 0xFFF)
+    #expect(ControlEvents.allEditingEvents.rawValue == 0xF0000)
+    #expect(ControlEvents.applicationReserved.rawValue == 0x0F00_0000)
+    #expect(ControlEvents.systemReserved.rawValue == 0xF000_0000)
+    #expect(ControlEvents.allEvents.rawValue == 0xFFFF_FFFF)
+    let touches: [ControlEvents] = [
       .touchDown, .touchDownRepeat, .touchDragInside, .touchDragOutside, .touchDragEnter,
       .touchDragExit, .touchUpInside, .touchUpOutside, .touchCancel,
     ]
-    #expect(touches.allSatisfy { Control.Event.allTouchEvents.contains($0) })
-    #expect(Control.Event([.touchDown, .touchDownRepeat]).description == "touchDown|touchDownRepeat")
+    #expect(touches.allSatisfy { ControlEvents.allTouchEvents.contains($0) })
+    #expect(ControlEvents([.touchDown, .touchDownRepeat]).description == "touchDown|touchDownRepeat")
   }
 
   @Test func stateRawValuesMatchUIKit() {
@@ -284,16 +284,16 @@ struct ControlTrackingTests {
 }
 
 private final class RefusingControl: Control {
-  override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool { false }
+  override func beginTracking(_ touch: Touch, with event: Event?) -> Bool { false }
 }
 
 private final class OneMoveControl: Control {
   var calls: [String] = []
-  override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+  override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
     calls.append("begin")
     return true
   }
-  override func continueTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+  override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
     calls.append("continue")
     return calls.count < 3
   }
@@ -301,21 +301,21 @@ private final class OneMoveControl: Control {
 
 private final class HookControl: Control {
   var calls: [String] = []
-  override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+  override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
     calls.append("begin")
     queueActions(for: .valueChanged)
     return true
   }
-  override func continueTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+  override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
     calls.append("continue")
     queueActions(for: .valueChanged)
     return true
   }
-  override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+  override func endTracking(_ touch: Touch?, with event: Event?) {
     calls.append("end")
     queueActions(for: .valueChanged)
   }
-  override func cancelTracking(with event: ResponderKit.Event?) {
+  override func cancelTracking(with event: Event?) {
     calls.append("cancel")
     queueActions(for: .valueChanged)
   }

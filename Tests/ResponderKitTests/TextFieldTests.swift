@@ -93,7 +93,7 @@ struct TextFieldTests {
     h.tap(6, 3)
     #expect(!field.isEditing)
     #expect(h.window.firstResponder === h.window)
-    #expect(!log.entries.contains { Control.Event.allEditingEvents.contains($0.event) })
+    #expect(!log.entries.contains { ControlEvents.allEditingEvents.contains($0.event) })
   }
 
   @Test func theDelegateCanKeepTheFocus() {

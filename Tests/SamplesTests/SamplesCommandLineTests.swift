@@ -54,10 +54,11 @@ struct SamplesCommandLineTests {
     #expect(output.hasPrefix("\(sample): Cannot read /tmp: it is a folder, not a file"))
   }
 
-  @Test func aReplayThatCannotBeReadFailsAtLaunch() throws {
-    let (output, status) = try run("TouchLab", "--replay /nonexistent.rkrec")
+  @Test(arguments: samples)
+  func aReplayThatCannotBeReadFailsAtLaunch(sample: String) throws {
+    let (output, status) = try run(sample, "--replay /nonexistent.rkrec")
     #expect(status == 1)
-    #expect(output.hasPrefix("TouchLab: Cannot read /nonexistent.rkrec: there is no such file"))
+    #expect(output.hasPrefix("\(sample): Cannot read /nonexistent.rkrec: there is no such file"))
   }
 }
 

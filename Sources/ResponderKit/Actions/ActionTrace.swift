@@ -109,7 +109,7 @@ public final class ActionTrace {
 
   /// Ends the dispatches still being recorded, as far as they got: the host calls it when
   /// the process exits from inside one (an action that terminates the app).
-  public func endOpenEntries() {
+  package func endOpenEntries() {
     guard let first = open.first else { return }
     for entry in open where entry.outcome == Entry.unfinished {
       entry.outcome = "the process exited during this dispatch"

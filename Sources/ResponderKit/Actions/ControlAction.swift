@@ -30,7 +30,7 @@ public final class ControlAction {
   /// such as `touchDragExit|touchDragOutside` — else empty. A handler registered for
   /// ``Control/Event/allEvents`` sees every dispatch exactly as the control makes it, which is
   /// what event logs and inspectors need.
-  public internal(set) var controlEvents: Control.Event = []
+  public internal(set) var controlEvents: ControlEvents = []
   private let handler: @MainActor (ControlAction) -> Void
 
   private static var counter = 0
@@ -50,7 +50,7 @@ public final class ControlAction {
   }
 
   /// Runs the handler with ``sender``, ``event`` and ``controlEvents`` set for its duration.
-  func perform(sender: Control, event: Event?, controlEvents: Control.Event = []) {
+  func perform(sender: Control, event: Event?, controlEvents: ControlEvents = []) {
     let savedSender = self.sender
     let savedEvent = self.event
     let savedEvents = self.controlEvents

@@ -124,7 +124,7 @@ extension ValueBinding {
   /// bound one way.
   func observeEdits(of view: View, continuously: Bool, commit: @escaping @MainActor () -> Void) {
     if let control = view as? Control {
-      var events: Control.Event =
+      var events: ControlEvents =
         control is TextField ? [.editingDidEnd, .editingDidEndOnExit] : .valueChanged
       if continuously && control is TextField { events.insert(.editingChanged) }
       let action = ControlAction(title: "Binding") { _ in commit() }

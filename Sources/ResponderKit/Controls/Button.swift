@@ -35,13 +35,13 @@ open class Button: Control {
   open override var canBecomeFirstResponder: Bool { isEnabled }
 
   /// Adds the primary action to a tap's touch-up-inside dispatch.
-  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+  open override func endTracking(_ touch: Touch?, with event: Event?) {
     if isTouchInside { queueActions(for: .primaryActionTriggered) }
   }
 
   /// Activates the button as a tap would: one dispatch with touch-up-inside and the primary
   /// action. `event` is the key event that caused it, if any.
-  open func activate(with event: ResponderKit.Event? = nil) {
+  open func activate(with event: Event? = nil) {
     guard isEnabled else { return }
     sendActions(for: [.touchUpInside, .primaryActionTriggered], with: event)
   }
@@ -49,7 +49,7 @@ open class Button: Control {
   /// Space activates the button; other keys go on up the chain.
   open override func keyDown(with event: KeyEvent) {
     if isEnabled, event.isActivationSpace {
-      activate(with: ResponderKit.Event(key: event))
+      activate(with: Event(key: event))
     } else {
       super.keyDown(with: event)
     }

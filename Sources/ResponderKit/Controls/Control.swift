@@ -4,10 +4,10 @@ import Foundation
 /// `UIControl` in terminal cells.
 ///
 /// **Tracking.** A control tracks the first touch that begins in it, and only that one,
-/// following Chameleon's order (see ``Control/Event`` for the dispatch of each phase).
+/// following Chameleon's order (see ``ControlEvents`` for the dispatch of each phase).
 /// Subclasses customise tracking by overriding ``beginTracking(_:with:)``,
 /// ``continueTracking(_:with:)``, ``endTracking(_:with:)`` and ``cancelTracking(with:)``, not
-/// the `touches…` methods, and can add their own events (``Event/valueChanged``…) to the
+/// the `touches…` methods, and can add their own events (``ControlEvents/valueChanged``…) to the
 /// phase's dispatch with ``queueActions(for:)`` so targets still see one dispatch per phase.
 ///
 /// **Targets.** Targets are held weakly through ``TargetReference``: a nil target means "the
@@ -21,12 +21,12 @@ import Foundation
 /// **Disabled controls** (``isEnabled`` false) are skipped by hit-testing, so a touch on them
 /// reaches the view behind, as UIKit's disabled buttons let taps through; they cannot become
 /// first responder. Disabling a control while it tracks a touch cancels the tracking with
-/// ``Event/touchCancel``, so every tracked touch still ends with exactly one of
+/// ``ControlEvents/touchCancel``, so every tracked touch still ends with exactly one of
 /// touchUpInside, touchUpOutside or touchCancel.
 ///
-/// Inside a control subclass, `Event` names ``Control/Event`` (as `UIControl.Event` shadows
-/// nothing in UIKit, but does here); write `ResponderKit.Event` for the input event when
-/// overriding the tracking methods.
+/// The events a control reports are ``ControlEvents`` (UIKit's `UIControl.Event`), a top-level
+/// type, so inside a control subclass `Event` is still the input ``Event`` the tracking methods
+/// take.
 @MainActor
 open class Control: View {
   /// Creates a control.
@@ -92,7 +92,7 @@ open class Control: View {
   }
 
   /// Disabled and hidden controls take no touches; the point falls through to what is behind.
-  open override func hitTest(_ point: Point, with event: ResponderKit.Event?) -> View? {
+  open override func hitTest(_ point: Point, with event: Event?) -> View? {
     guard isEnabled else {
       if let trace = ActionTrace.current, self.point(inside: point, with: event) {
         trace.note("\(ActionTrace.name(of: self)) is disabled: the touch falls through")
@@ -106,24 +106,24 @@ open class Control: View {
 
   private var trackedTouch: Touch?
   /// Events queued by subclasses for the dispatch of the phase being processed.
-  private var queuedEvents: Event?
+  private var queuedEvents: ControlEvents?
 
   /// A touch began in the control. Return whether to track it; the default says yes.
-  open func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool { true }
+  open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
 
   /// The tracked touch moved. Return whether to keep tracking it; the default says yes.
-  open func continueTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool { true }
+  open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
 
   /// The tracked touch ended.
-  open func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {}
+  open func endTracking(_ touch: Touch?, with event: Event?) {}
 
   /// The tracked touch was cancelled (or the control was disabled while tracking).
-  open func cancelTracking(with event: ResponderKit.Event?) {}
+  open func cancelTracking(with event: Event?) {}
 
   /// Adds `events` to the single dispatch of the touch phase being processed, so that a
   /// target registered for several of them is called once. Called outside touch handling
   /// (from keys or code), it sends them at once.
-  public func queueActions(for events: Event) {
+  public func queueActions(for events: ControlEvents) {
     if queuedEvents != nil {
       queuedEvents!.formUnion(events)
     } else {
@@ -131,7 +131,7 @@ open class Control: View {
     }
   }
 
-  private func collecting(_ body: () -> Void) -> Event {
+  private func collecting(_ body: () -> Void) -> ControlEvents {
     let saved = queuedEvents
     queuedEvents = []
     body()
@@ -142,7 +142,7 @@ open class Control: View {
 
   /// Starts tracking the first touch: `touchDown` (and `touchDownRepeat` on a multiple tap)
   /// if ``beginTracking(_:with:)`` accepts it. Other touches are ignored.
-  open override func touchesBegan(_ touches: Set<Touch>, with event: ResponderKit.Event) {
+  open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
     // A touch that ends in this same event (a new press replaced it) is finished first, so
     // its touchCancel or touchUp goes out before the new touch's touchDown.
     if let old = trackedTouch, old.phase == .ended || old.phase == .cancelled,
@@ -171,7 +171,7 @@ open class Control: View {
   }
 
   /// Follows the tracked touch: inside or outside, crossing in or out.
-  open override func touchesMoved(_ touches: Set<Touch>, with event: ResponderKit.Event) {
+  open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
     guard let touch = trackedTouch, touches.contains(touch) else { return }
     let wasInside = isTouchInside
     isTouchInside = trackingBounds.contains(touch.location(in: self))
@@ -189,7 +189,7 @@ open class Control: View {
   }
 
   /// Ends the tracked touch with `touchUpInside` or `touchUpOutside`.
-  open override func touchesEnded(_ touches: Set<Touch>, with event: ResponderKit.Event) {
+  open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
     guard let touch = trackedTouch, touches.contains(touch) else { return }
     isTouchInside = trackingBounds.contains(touch.location(in: self))
     isHighlighted = false
@@ -202,7 +202,7 @@ open class Control: View {
   }
 
   /// Ends the tracked touch with `touchCancel`.
-  open override func touchesCancelled(_ touches: Set<Touch>, with event: ResponderKit.Event) {
+  open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
     guard let touch = trackedTouch, touches.contains(touch) else { return }
     isHighlighted = false
     if isTracking {
@@ -242,7 +242,7 @@ open class Control: View {
       case closure(ControlAction)
     }
     var receiver: Receiver
-    var events: Event
+    var events: ControlEvents
 
     var isGone: Bool {
       if case .target(let reference, _) = receiver { return reference.isGone }
@@ -257,7 +257,7 @@ open class Control: View {
   /// The target is held weakly. Adding the same target and action again adds the events to
   /// the existing registration (no duplicate, same place in the order); empty `events` adds
   /// nothing.
-  public func addTarget(_ target: (any ActionTarget)?, action: Action, for events: Event) {
+  public func addTarget(_ target: (any ActionTarget)?, action: Action, for events: ControlEvents) {
     guard !events.isEmpty else { return }
     if let index = registrations.firstIndex(where: {
       guard case .target(let reference, let existing) = $0.receiver else { return false }
@@ -272,7 +272,7 @@ open class Control: View {
   /// Stops sending `events` to `target`. A nil target matches every target (first-responder
   /// registrations included); a nil action matches every action of the target. Registrations
   /// left with no events are removed.
-  public func removeTarget(_ target: AnyObject?, action: Action?, for events: Event) {
+  public func removeTarget(_ target: (any ActionTarget)?, action: Action?, for events: ControlEvents) {
     for index in registrations.indices {
       guard case .target(let reference, let existing) = registrations[index].receiver else { continue }
       if let target, !reference.refers(to: target) { continue }
@@ -301,15 +301,17 @@ open class Control: View {
   }
 
   /// The union of the events of every live registration, closure actions included.
-  public var allControlEvents: Event {
-    registrations.reduce(into: Event()) { mask, registration in
+  public var allControlEvents: ControlEvents {
+    registrations.reduce(into: ControlEvents()) { mask, registration in
       if !registration.isGone { mask.formUnion(registration.events) }
     }
   }
 
   /// The actions registered for `target` (nil: the first responder) for any of `events`,
   /// in registration order; nil, not an empty array, when there are none.
-  public func actions(forTarget target: AnyObject?, forControlEvent events: Event) -> [Action]? {
+  public func actions(forTarget target: (any ActionTarget)?, forControlEvent events: ControlEvents)
+    -> [Action]?
+  {
     var result: [Action] = []
     for registration in registrations where !registration.events.isDisjoint(with: events) {
       guard case .target(let reference, let action) = registration.receiver, !reference.isGone,
@@ -322,7 +324,7 @@ open class Control: View {
 
   /// Adds a closure action for `events`. An action with the same identifier as one already
   /// registered replaces it in place and adds the events.
-  public func addAction(_ action: ControlAction, for events: Event) {
+  public func addAction(_ action: ControlAction, for events: ControlEvents) {
     guard !events.isEmpty else { return }
     if let index = registrations.firstIndex(where: {
       if case .closure(let existing) = $0.receiver { return existing.identifier == action.identifier }
@@ -336,12 +338,12 @@ open class Control: View {
   }
 
   /// Stops running `action` (matched by identifier) for `events`.
-  public func removeAction(_ action: ControlAction, for events: Event) {
+  public func removeAction(_ action: ControlAction, for events: ControlEvents) {
     removeAction(identifiedBy: action.identifier, for: events)
   }
 
   /// Stops running the action with `identifier` for `events`.
-  public func removeAction(identifiedBy identifier: ControlAction.Identifier, for events: Event) {
+  public func removeAction(identifiedBy identifier: ControlAction.Identifier, for events: ControlEvents) {
     for index in registrations.indices {
       if case .closure(let existing) = registrations[index].receiver, existing.identifier == identifier {
         registrations[index].events.subtract(events)
@@ -352,13 +354,13 @@ open class Control: View {
 
   /// Sends the actions registered for any of `events`, as if they happened now, with no
   /// triggering event (UIKit's programmatic dispatch).
-  public func sendActions(for events: Event) {
+  public func sendActions(for events: ControlEvents) {
     sendActions(for: events, with: nil)
   }
 
   /// The one dispatch path: a single pass over a copy of the registrations, in order, each
   /// registration whose events meet `events` firing once.
-  func sendActions(for events: Event, with event: ResponderKit.Event?) {
+  func sendActions(for events: ControlEvents, with event: Event?) {
     guard !events.isEmpty else { return }
     let snapshot = registrations
     var dropped = false
@@ -386,14 +388,14 @@ open class Control: View {
   }
 
   /// The event of the dispatch in progress, for closure actions.
-  private var dispatchEvent: ResponderKit.Event?
+  private var dispatchEvent: Event?
   /// The control events of the dispatch in progress, for closure actions.
-  private var dispatchEvents: Event = []
+  private var dispatchEvents: ControlEvents = []
 
   /// Sends one action through `sendAction(_:to:from:for:)` of the control's
   /// application (its window's, else ``Application/shared``). Override to watch or change
   /// dispatch; call super to send.
-  open func sendAction(_ action: Action, to target: AnyObject?, for event: ResponderKit.Event?) {
+  open func sendAction(_ action: Action, to target: AnyObject?, for event: Event?) {
     application?.sendAction(action, to: target, from: self, for: event)
   }
 
@@ -407,7 +409,7 @@ open class Control: View {
     window?.application ?? Application.shared
   }
 
-  private func dropAction(_ action: Action, reference: TargetReference, event: ResponderKit.Event?) {
+  private func dropAction(_ action: Action, reference: TargetReference, event: Event?) {
     if let application {
       application.sendAction(action, to: reference, from: self, for: event)
     } else {

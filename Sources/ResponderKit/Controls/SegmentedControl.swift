@@ -107,14 +107,14 @@ open class SegmentedControl: Control {
   open override var canBecomeFirstResponder: Bool { isEnabled && !titles.isEmpty }
 
   /// Remembers the segment pressed.
-  open override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+  open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
     pressedSegment = segmentIndex(at: touch.location(in: self))
     setNeedsDisplay()
     return pressedSegment != nil
   }
 
   /// Selects the pressed segment if the touch lifts on it.
-  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+  open override func endTracking(_ touch: Touch?, with event: Event?) {
     defer {
       pressedSegment = nil
       setNeedsDisplay()
@@ -127,7 +127,7 @@ open class SegmentedControl: Control {
   }
 
   /// Forgets the pressed segment.
-  open override func cancelTracking(with event: ResponderKit.Event?) {
+  open override func cancelTracking(with event: Event?) {
     pressedSegment = nil
     setNeedsDisplay()
   }

@@ -110,7 +110,7 @@ open class Slider: Control {
   }
 
   /// Moves the thumb to the touch.
-  open override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+  open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
     changedDuringTouch = false
     trackingBeganOnThumb = isOnThumb(touch.location(in: self))
     follow(touch)
@@ -118,18 +118,18 @@ open class Slider: Control {
   }
 
   /// Moves the thumb with the touch.
-  open override func continueTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+  open override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
     follow(touch)
     return true
   }
 
   /// A non-continuous slider reports its change now.
-  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+  open override func endTracking(_ touch: Touch?, with event: Event?) {
     reportDeferredChange()
   }
 
   /// A non-continuous slider reports its change now: the value stays where the drag left it.
-  open override func cancelTracking(with event: ResponderKit.Event?) {
+  open override func cancelTracking(with event: Event?) {
     reportDeferredChange()
   }
 

@@ -87,8 +87,7 @@ open class Stepper: Control {
   /// With `notifyingTargets` it steps as the user does: nothing happens while the stepper is
   /// disabled, and a change sends ``Control/Event/valueChanged`` (with `event`, if given).
   @discardableResult
-  open func step(_ part: Part, notifyingTargets: Bool = false, with event: ResponderKit.Event? = nil) -> Bool
-  {
+  open func step(_ part: Part, notifyingTargets: Bool = false, with event: Event? = nil) -> Bool {
     if notifyingTargets {
       guard isEnabled, step(part) else { return false }
       sendActions(for: .valueChanged, with: event)
@@ -107,7 +106,7 @@ open class Stepper: Control {
   }
 
   /// Steps on touch down.
-  open override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+  open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
     let part = part(at: touch.location(in: self))
     pressedPart = part
     if step(part) { queueActions(for: .valueChanged) }
@@ -115,13 +114,13 @@ open class Stepper: Control {
   }
 
   /// The pressed half is released.
-  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+  open override func endTracking(_ touch: Touch?, with event: Event?) {
     pressedPart = nil
     setNeedsDisplay()
   }
 
   /// The pressed half is released.
-  open override func cancelTracking(with event: ResponderKit.Event?) {
+  open override func cancelTracking(with event: Event?) {
     pressedPart = nil
     setNeedsDisplay()
   }
@@ -132,10 +131,10 @@ open class Stepper: Control {
     if isEnabled, plain, event.phase != .up {
       switch event.characters {
       case "-", "_":
-        step(.decrement, notifyingTargets: true, with: ResponderKit.Event(key: event))
+        step(.decrement, notifyingTargets: true, with: Event(key: event))
         return
       case "+", "=":
-        step(.increment, notifyingTargets: true, with: ResponderKit.Event(key: event))
+        step(.increment, notifyingTargets: true, with: Event(key: event))
         return
       default: break
       }

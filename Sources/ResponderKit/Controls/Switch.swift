@@ -38,14 +38,14 @@ open class Switch: Control {
   open override var canBecomeFirstResponder: Bool { isEnabled }
 
   /// Flips the value on touch up inside.
-  open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
+  open override func endTracking(_ touch: Touch?, with event: Event?) {
     guard isTouchInside else { return }
     isOn.toggle()
     queueActions(for: [.valueChanged, .primaryActionTriggered])
   }
 
   /// Flips the value as a tap would and tells the targets.
-  open func toggle(with event: ResponderKit.Event? = nil) {
+  open func toggle(with event: Event? = nil) {
     guard isEnabled else { return }
     isOn.toggle()
     sendActions(for: [.valueChanged, .primaryActionTriggered], with: event)
@@ -54,7 +54,7 @@ open class Switch: Control {
   /// Space flips the switch; other keys go on up the chain.
   open override func keyDown(with event: KeyEvent) {
     if isEnabled, event.isActivationSpace {
-      toggle(with: ResponderKit.Event(key: event))
+      toggle(with: Event(key: event))
     } else {
       super.keyDown(with: event)
     }

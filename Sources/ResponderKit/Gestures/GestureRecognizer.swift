@@ -53,7 +53,7 @@ open class GestureRecognizer {
 
   /// Creates a recognizer that sends `action` to `target` (held weakly) when it recognizes;
   /// with no action it sends nothing until ``addTarget(_:action:)``.
-  public init(target: AnyObject? = nil, action: Action? = nil) {
+  public init(target: (any ActionTarget)? = nil, action: Action? = nil) {
     if let action { addTarget(target, action: action) }
   }
 
@@ -63,13 +63,13 @@ open class GestureRecognizer {
 
   /// Adds a target and action; a nil target sends the action up the responder chain from the
   /// first responder. Adding the same pair twice has no effect.
-  public func addTarget(_ target: AnyObject?, action: Action) {
+  public func addTarget(_ target: (any ActionTarget)?, action: Action) {
     guard !targets.contains(where: { $0.action == action && $0.reference.refers(to: target) }) else { return }
     targets.append((TargetReference(target), action))
   }
 
   /// Removes a target's action; a nil action removes every action of the target.
-  public func removeTarget(_ target: AnyObject?, action: Action?) {
+  public func removeTarget(_ target: (any ActionTarget)?, action: Action?) {
     targets.removeAll { $0.reference.refers(to: target) && (action == nil || $0.action == action) }
   }
 

@@ -48,9 +48,8 @@ extension Application {
 
   /// ``sendAction(_:to:from:for:)`` with the trace hooks compiled out: the instantiation of the
   /// dispatch that has no trace code, which the benchmarks compare tracing off with.
-  @_spi(Benchmarks)
   @discardableResult
-  public func sendActionUntraced(_ action: Action, to target: AnyObject?, from sender: Any?) -> Bool {
+  package func sendActionUntraced(_ action: Action, to target: AnyObject?, from sender: Any?) -> Bool {
     dispatch(action, to: target, from: sender, for: nil, ActionTrace.Off())
   }
 

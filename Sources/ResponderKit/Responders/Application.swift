@@ -133,7 +133,7 @@ open class Application: Responder {
   public private(set) var isActive = true
 
   /// The host's hook, called once after termination (the terminal host exits its run loop).
-  public var terminationHandler: (@MainActor (Application) -> Void)?
+  package var terminationHandler: (@MainActor (Application) -> Void)?
 
   /// The screen size in cells; windows that fill the screen follow it. Stored as whole cells,
   /// 0 to ``Size/maximumScreenDimension`` a side: a fractional, negative, huge or non-finite
@@ -198,7 +198,7 @@ open class Application: Responder {
   /// Quits without asking the delegate — for when asking is impossible (the host calls it on
   /// `SIGTERM` or when the terminal hangs up). The delegate still hears
   /// `applicationWillTerminate`.
-  public func terminateNow() {
+  package func terminateNow() {
     guard !isTerminated else { return }
     terminationPending = false
     finishTermination()
@@ -430,7 +430,7 @@ open class Application: Responder {
 
   /// The host's hook, called when the screen goes from clean to needing a frame, so changes
   /// made outside event handling (a timer, a `Task`) are drawn too.
-  public var needsDisplayHandler: (@MainActor () -> Void)?
+  package var needsDisplayHandler: (@MainActor () -> Void)?
 
   /// Draws every window, back to front, into a canvas of the screen's size.
   public func render(into canvas: Canvas) {

@@ -36,25 +36,25 @@ extension Application {
 
   /// The clock timers run on, in seconds: by default the monotonic system uptime that event
   /// timestamps use; `HeadlessDriver` sets its virtual clock here.
-  public var timerClock: @MainActor () -> TimeInterval {
+  package var timerClock: @MainActor () -> TimeInterval {
     get { timerSchedule.clock }
     set { timerSchedule.clock = newValue }
   }
 
   /// The date of the earliest scheduled timer on ``timerClock``, or `nil` when none is
   /// scheduled. A host waits until then and calls ``fireTimers(dueBy:)``.
-  public var nextTimerFireDate: TimeInterval? { timerSchedule.nextFireDate }
+  package var nextTimerFireDate: TimeInterval? { timerSchedule.nextFireDate }
 
   /// Fires every timer due by `time`, earliest first (equal dates in the order they were
   /// scheduled), each once; a repeating timer is then due again one interval later. Hosts call
   /// it; apps schedule and invalidate.
-  public func fireTimers(dueBy time: TimeInterval) {
+  package func fireTimers(dueBy time: TimeInterval) {
     timerSchedule.fire(dueBy: time)
   }
 
   /// Called when the earliest fire date may have changed (a timer was scheduled, invalidated
   /// or fired): the host's hook to re-arm its wake-up.
-  public var timerScheduleHandler: (@MainActor () -> Void)? {
+  package var timerScheduleHandler: (@MainActor () -> Void)? {
     get { timerSchedule.didChange }
     set { timerSchedule.didChange = newValue }
   }

@@ -15,7 +15,7 @@ import Foundation
 /// blinking, auto-repeat.
 @MainActor
 public final class ApplicationTimer {
-  /// When the timer fires next, on the application's clock (``Application/timerClock``).
+  /// When the timer fires next, on the application's clock (the host's `Application.timerClock`).
   public internal(set) var fireDate: TimeInterval
   /// The repeat interval; `nil` for a timer that fires once.
   public let repeatInterval: TimeInterval?
