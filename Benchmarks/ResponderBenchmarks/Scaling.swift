@@ -7,7 +7,7 @@
 
 import BenchmarkSupport
 import Foundation
-@_spi(Benchmarks) import ResponderKit
+import ResponderKit
 
 /// A focusable view that performs `moveDown`, the action the Down key is bound to.
 final class MovingView: View {
