@@ -12,21 +12,27 @@ import Foundation
 import Glibc
 import ResponderKit
 
-/// A view that can hold focus and handles no keys: the deepest of the chain.
+/// A view that can hold focus and handles no keys: the deepest of the chain. It declares that
+/// it keeps the responder methods the walks call (it overrides none of them), as an app's
+/// view would; without the declaration the walks ask it through its methods.
 final class FocusView: View {
   override var canBecomeFirstResponder: Bool { true }
+  override class var actionTable: ActionTable { focusActions }
+  private static let focusActions = ActionTable(FocusView.self, keeping: .all) { _ in }
 }
 
 /// A window delegate that implements no actions.
 final class QuietWindowDelegate: WindowDelegate {}
 
 /// An application with a key window whose first responder is the deepest of `depth` views.
-@MainActor func makeKeyApplication(depth: Int = 32) -> (Application, any WindowDelegate) {
+@MainActor func makeKeyApplication(depth: Int = 32, root: () -> View = { View() }) -> (
+  Application, any WindowDelegate
+) {
   let app = Application()
   let window = Window()
   let delegate = QuietWindowDelegate()
   window.delegate = delegate
-  var views: [View] = [View()]
+  var views: [View] = [root()]
   for level in 1..<depth {
     let view: View = level == depth - 1 ? FocusView() : View()
     views[level - 1].addSubview(view)
@@ -104,14 +110,25 @@ struct AppKeyMeasurement {
   return AppKeyMeasurement(nanoseconds: median(samples), allocations: Double(allocations) / Double(events))
 }
 
-/// The two ways in: `Application.handle` ("app") and a `HeadlessDriver` replay ("replay").
+/// The two ways in: `Application.handle` ("app") and a `HeadlessDriver` replay ("replay"), and
+/// bound keys through `Application.handle` ("bound", see BoundKeyEvents.swift).
 /// With `rounds` 0, one pass only (what callgrind counts).
 @MainActor func runAppKeys(_ path: String, events: Int, rounds: Int) -> AppKeyMeasurement {
-  let keys = typedKeys(count: events).map(InputEvent.key)
-  let (app, delegate) = makeKeyApplication()
-  defer { withExtendedLifetime(delegate) {} }
+  let keys = (path == "bound" ? boundKeys(count: events) : typedKeys(count: events)).map(InputEvent.key)
+  let (app, delegate, bound) =
+    path == "bound"
+    ? makeBoundKeyApplication()
+    : { () -> (Application, any WindowDelegate, BoundRootView?) in
+      let (app, delegate) = makeKeyApplication()
+      return (app, delegate, nil)
+    }()
+  defer {
+    withExtendedLifetime(delegate) {}
+    // Every press reached the top of the chain (a release goes up as keyUp).
+    if let bound { precondition(bound.performed > 0, "moveDown must reach the root view") }
+  }
   let body: () -> Int
-  if path == "app" {
+  if path == "app" || path == "bound" {
     body = { timedHandle(app, keys) }
   } else {
     let driver = HeadlessDriver(application: app, size: Size(width: 80, height: 24))

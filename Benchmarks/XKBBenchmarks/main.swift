@@ -186,7 +186,7 @@ func instructionsPerEvent(_ path: String) -> Double? {
 
 let arguments = CommandLine.arguments
 if arguments.count == 4 && arguments[1] == "--only" {
-  if arguments[2] == "app" || arguments[2] == "replay" {
+  if ["app", "replay", "bound"].contains(arguments[2]) {
     print(runAppKeys(arguments[2], events: Int(arguments[3]) ?? 1000, rounds: 0).allocations)
     exit(0)
   }
@@ -198,13 +198,16 @@ if arguments.count == 4 && arguments[1] == "--only" {
 // Key events through an application, both ways in (`XKBBenchmarks --app` runs only these).
 let appEvents = 200_000
 var appResults: [BenchmarkResult] = []
+var typedInstructions: Double?
 for (path, name) in [
   ("app", "key events through a 32-deep chain (Application.handle), typed text"),
   ("replay", "key events through a 32-deep chain (HeadlessDriver replaying a recording), typed text"),
+  ("bound", "key events through a 32-deep chain (Application.handle), Down bound to moveDown at the top"),
 ] {
   let measured = runAppKeys(path, events: appEvents, rounds: rounds)
   let perSecond = 1e3 / measured.nanoseconds
   let count = instructionsPerEvent(path)
+  if path == "app" { typedInstructions = count }
   print(
     "  \(name): \(formatted(perSecond, 2)) M events/s (\(formatted(measured.nanoseconds)) ns), "
       + "\(formatted(measured.allocations * Double(appEvents), 0)) allocations in \(appEvents) events, "
@@ -219,6 +222,14 @@ for (path, name) in [
       note: "\(formatted(measured.allocations * Double(appEvents), 0)) allocations per \(appEvents) events "
         + "(malloc calls)\(path == "replay" ? ", the driver's recording growing once" : ""), "
         + "\(count.map { formatted($0, 0) } ?? "n/a") instructions/event (callgrind)"))
+  // Issue 25: a bound key costs no more than 1.5 typed keys (instructions, same run), ≥ 3 M/s.
+  if path == "bound", let count, let typed = typedInstructions {
+    appResults.append(
+      BenchmarkResult(
+        name: "\(name), per event", value: count, unit: "instructions", baseline: "typed text, same chain",
+        baselineValue: typed, target: "≤ 1.5× typed, ≥ 3 M events/s",
+        met: count / typed <= 1.5 && perSecond >= 3, rounds: 1, note: "callgrind"))
+  }
 }
 if arguments.count == 2 && arguments[1] == "--app" { exit(0) }
 

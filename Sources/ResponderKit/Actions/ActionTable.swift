@@ -60,16 +60,27 @@ public final class ActionTable: Sendable {
     self.init(type, inheriting: parent, keeping: [], build)
   }
 
-  /// A table for one of the framework's own types, declaring which responder methods that type
-  /// keeps as inherited (see ``KeptDefaults``).
-  convenience init<Target: AnyObject>(
+  /// Builds a table for `type`, as ``init(_:inheriting:_:)`` does, declaring which responder
+  /// methods `type` keeps as inherited, so that the chain's walks pass its objects without
+  /// calling them (see ``KeptDefaults``):
+  ///
+  ///     final class FocusView: View {
+  ///       override var canBecomeFirstResponder: Bool { true }
+  ///       override class var actionTable: ActionTable { actions }
+  ///       private static let actions = ActionTable(FocusView.self, keeping: .all) { _ in }
+  ///     }
+  ///
+  /// The declaration holds for objects of exactly `type`; a subclass declares again or is asked.
+  public convenience init<Target: AnyObject>(
     _ type: Target.Type, inheriting parent: ActionTable? = nil, keeping kept: KeptDefaults,
     _ build: (inout Builder<Target>) -> Void
   ) {
     let parent = parent ?? ActionTable.superclassTable(of: type)
     var builder = Builder<Target>(methods: parent.methods, actions: parent.actions)
     build(&builder)
-    self.init(methods: builder.methods, actions: builder.actions, targetType: type, keeping: kept)
+    // Only the declarable methods: `viewLink` is the object's own conclusion, never declared.
+    self.init(
+      methods: builder.methods, actions: builder.actions, targetType: type, keeping: kept.intersection(.all))
   }
 
   /// What objects of `type` may assume of their class's methods: ``keptDefaults`` when the
@@ -177,24 +188,32 @@ public final class ActionTable: Sendable {
 
 extension ActionTable {
   /// Responder methods a type declares it keeps as inherited, so that the chain's walks may
-  /// pass its objects without calling them: the fast path of the nil-target search and the key
-  /// path, declared in the type's table rather than found by inspecting the class. Whatever is
-  /// declared, an object the walks do not pass is asked through its overridable methods, so an
+  /// pass its objects without calling them: the fast path of the nil-target search, the key
+  /// path and key bindings, declared in the type's table (``ActionTable/init(_:inheriting:keeping:_:)``)
+  /// rather than found by inspecting the class.
+  ///
+  /// A declaration is a promise about objects of exactly the declaring type, and the walks take
+  /// it as such: if that type overrides a method it declares kept, the walks do not call the
+  /// override (a direct call still does) — declare only what the type leaves alone. Objects of
+  /// a subclass that does not declare its own table are asked through their methods, so an
   /// override, its `super` call and a delegate see the same answers either way.
-  struct KeptDefaults: OptionSet {
-    let rawValue: UInt8
+  public struct KeptDefaults: OptionSet, Sendable {
+    /// The declared methods, one bit each.
+    public let rawValue: UInt8
+    /// Creates a set from its bits (only the declarable ones count).
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// ``Responder/target(forAction:withSender:)``, ``Responder/canPerformAction(_:withSender:)``,
     /// ``Responder/supplementalTarget(forAction:sender:)`` and ``Responder/next``: the object's
     /// part of the search is "its table has the action", and a view's next is its links'.
-    static let actionSearch = KeptDefaults(rawValue: 1)
+    public static let actionSearch = KeptDefaults(rawValue: 1)
     /// ``Responder/keyCommands``: the object offers none.
-    static let keyCommands = KeptDefaults(rawValue: 2)
+    public static let keyCommands = KeptDefaults(rawValue: 2)
     /// ``Responder/keyDown(with:)``: the object passes the key on.
-    static let keyDown = KeptDefaults(rawValue: 4)
+    public static let keyDown = KeptDefaults(rawValue: 4)
     /// ``Responder/keyUp(with:)``: the object passes the key on.
-    static let keyUp = KeptDefaults(rawValue: 8)
-    /// All of them.
-    static let all: KeptDefaults = [.actionSearch, .keyCommands, .keyDown, .keyUp]
+    public static let keyUp = KeptDefaults(rawValue: 8)
+    /// All of them: a type that overrides none of these methods.
+    public static let all: KeptDefaults = [.actionSearch, .keyCommands, .keyDown, .keyUp]
     /// Set by an object on itself, never declared: a view that keeps ``actionSearch``, whose
     /// next responder the walks may read from its link.
     static let viewLink = KeptDefaults(rawValue: 64)

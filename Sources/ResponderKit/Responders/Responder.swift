@@ -254,7 +254,17 @@ open class Responder: ActionTarget {
   final func tryToPerform(_ action: Action, with sender: Any?, endingAt last: Responder?) -> Bool {
     var responder: Responder? = self
     let trace = ActionTrace.current
-    while let current = responder {
+    // Views whose class keeps the search's defaults are passed as the nil-target search passes
+    // them: their `canPerformAction` is their table's answer, they have no delegate and their
+    // next is their link's, so no call, cast or retain per view (untraced only, and only when
+    // `last` is not such a view, which the pass could go beyond).
+    let passesViews = trace == nil && last?.storedKeptDefaults.contains(.viewLink) != true
+    while var current = responder {
+      if passesViews, current.storedKeptDefaults.contains(.viewLink) {
+        guard let stop = Responder.passViews(from: current, performing: action) else { return false }
+        if stop.found { return stop.responder.performAction(action, sender: sender, event: nil) }
+        current = stop.responder
+      }
       if current.canPerformAction(action, withSender: sender) {
         trace?.visit(current, nil)
         let performed = current.performAction(action, sender: sender, event: nil)
