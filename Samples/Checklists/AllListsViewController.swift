@@ -136,13 +136,12 @@ final class AllListsViewController: ViewController, TableViewEditingDataSource, 
     }
   }
 
-  override class var actionTable: ActionTable { listsActions }
-  private static let listsActions = ActionTable(
-    AllListsViewController.self, inheriting: ViewController.actionTable
-  ) {
-    $0.add(.newItem) { $0.addList() }
-    $0.add(.editItem) { controller in controller.selectedRow.map(controller.edit) }
-    $0.add(.delete) { $0.deleteSelected() }
+  override class var actionTable: ActionTable {
+    .declared(by: self) {
+      $0.add(.newItem) { $0.addList() }
+      $0.add(.editItem) { controller in controller.selectedRow.map(controller.edit) }
+      $0.add(.delete) { $0.deleteSelected() }
+    }
   }
 
   /// Editing and deleting need a selected list.

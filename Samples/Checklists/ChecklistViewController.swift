@@ -158,17 +158,16 @@ final class ChecklistViewController: ViewController, TableViewEditingDataSource,
     }
   }
 
-  override class var actionTable: ActionTable { checklistActions }
-  private static let checklistActions = ActionTable(
-    ChecklistViewController.self, inheriting: ViewController.actionTable
-  ) {
-    $0.add(.newItem) { $0.addItem() }
-    $0.add(.editItem) { controller in controller.selectedRow.map(controller.edit) }
-    $0.add(.toggleChecked) { controller in controller.selectedRow.map(controller.toggle) }
-    $0.add(.copy) { $0.copy() }
-    $0.add(.cut) { $0.cut() }
-    $0.add(.paste) { $0.paste() }
-    $0.add(.delete) { $0.deleteSelected() }
+  override class var actionTable: ActionTable {
+    .declared(by: self) {
+      $0.add(.newItem) { $0.addItem() }
+      $0.add(.editItem) { controller in controller.selectedRow.map(controller.edit) }
+      $0.add(.toggleChecked) { controller in controller.selectedRow.map(controller.toggle) }
+      $0.add(.copy) { $0.copy() }
+      $0.add(.cut) { $0.cut() }
+      $0.add(.paste) { $0.paste() }
+      $0.add(.delete) { $0.deleteSelected() }
+    }
   }
 
   /// Row commands need a selected row, Paste needs something copied.

@@ -45,11 +45,11 @@ final class TappableTableView: TableView, GestureRecognizerDelegate {
     addGestureRecognizer(holdRecognizer)
   }
 
-  override class var actionTable: ActionTable { tappableActions }
-  private static let tappableActions = ActionTable(TappableTableView.self, inheriting: TableView.actionTable)
-  {
-    $0.add(.rowSwiped) { $0.swipeChanged() }
-    $0.add(.rowHeld) { $0.holdChanged() }
+  override class var actionTable: ActionTable {
+    .declared(by: self) {
+      $0.add(.rowSwiped) { $0.swipeChanged() }
+      $0.add(.rowHeld) { $0.holdChanged() }
+    }
   }
 
   /// A drag begins as a swipe only when it is mostly horizontal (a row is two columns high

@@ -63,12 +63,11 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
 
   // MARK: Actions
 
-  override class var actionTable: ActionTable { detailActions }
-  private static let detailActions = ActionTable(
-    TextDetailViewController.self, inheriting: ViewController.actionTable
-  ) {
-    $0.add(.done) { $0.done() }
-    $0.add(.cancel) { $0.cancel() }
+  override class var actionTable: ActionTable {
+    .declared(by: self) {
+      $0.add(.done) { $0.done() }
+      $0.add(.cancel) { $0.cancel() }
+    }
   }
 
   /// Done only while the text is not blank, so its menu items and keys are disabled too.

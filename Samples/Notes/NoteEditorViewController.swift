@@ -118,13 +118,12 @@ final class NoteEditorViewController: ViewController {
     ]
   }
 
-  override class var actionTable: ActionTable { editorActions }
-  private static let editorActions = ActionTable(
-    NoteEditorViewController.self, inheriting: ViewController.actionTable
-  ) {
-    $0.add(.saveNote) { $0.save() }
-    $0.add(.cancelNoteEdit) { $0.cancelAskingFirst() }
-    $0.add(.editBody) { editor in editor.view.window?.makeFirstResponder(editor.bodyView) }
+  override class var actionTable: ActionTable {
+    .declared(by: self) {
+      $0.add(.saveNote) { $0.save() }
+      $0.add(.cancelNoteEdit) { $0.cancelAskingFirst() }
+      $0.add(.editBody) { editor in editor.view.window?.makeFirstResponder(editor.bodyView) }
+    }
   }
 
   /// Reports the note to the delegate, once.

@@ -103,11 +103,10 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
     ]
   }
 
-  override class var actionTable: ActionTable { listActions }
-  private static let listActions = ActionTable(
-    NotesListViewController.self, inheriting: ViewController.actionTable
-  ) {
-    $0.add(.addNote) { $0.addNote() }
+  override class var actionTable: ActionTable {
+    .declared(by: self) {
+      $0.add(.addNote) { $0.addNote() }
+    }
   }
 
   // MARK: Opening the child

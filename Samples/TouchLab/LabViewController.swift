@@ -184,25 +184,29 @@ final class LabViewController: ViewController {
     ]
   }
 
-  override class var actionTable: ActionTable { labActions }
-  private static let labActions = ActionTable(LabViewController.self, inheriting: ViewController.actionTable)
-  {
-    for action in [
-      Action.buttonPressed, .switchFlipped, .sliderMoved, .stepperStepped, .segmentChosen, .textEntered,
-    ] {
-      $0.add(action) { lab, sender in lab.received(action, from: sender) }
-    }
-    // The lab stays first responder under the Gestures screen, so it handles both screens' keys.
-    $0.add(.clearLog) { lab in
-      if lab.presentedViewController == nil {
-        lab.log.clear()
-        lab.traceView.clear()
-      } else {
-        lab.gestureLab.log.clear()
+  override class var actionTable: ActionTable {
+    .declared(by: self) {
+      for action in [
+        Action.buttonPressed, .switchFlipped, .sliderMoved, .stepperStepped, .segmentChosen, .textEntered,
+      ] {
+        $0.add(action) { lab, sender in lab.received(action, from: sender) }
       }
-    }
-    $0.add(.toggleGestures) { lab in
-      if lab.presentedViewController == nil { lab.present(lab.gestureLab) } else { lab.gestureLab.dismiss() }
+      // The lab stays first responder under the Gestures screen, so it handles both screens' keys.
+      $0.add(.clearLog) { lab in
+        if lab.presentedViewController == nil {
+          lab.log.clear()
+          lab.traceView.clear()
+        } else {
+          lab.gestureLab.log.clear()
+        }
+      }
+      $0.add(.toggleGestures) { lab in
+        if lab.presentedViewController == nil {
+          lab.present(lab.gestureLab)
+        } else {
+          lab.gestureLab.dismiss()
+        }
+      }
     }
   }
 

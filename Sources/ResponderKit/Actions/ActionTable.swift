@@ -2,17 +2,21 @@
 /// Objective-C class's method list, built once per type.
 ///
 /// A table is indexed by ``Action/index``, so "can this responder do X?" is one array read —
-/// no strings, no hashing, no allocation. Declare it beside the type, inheriting the
-/// superclass's table, and return it from `actionTable`:
+/// no strings, no hashing, no allocation. Declare it in the type's `actionTable` override
+/// (``declared(by:keeping:_:)`` builds it once and inherits the superclass's table):
 ///
 ///     final class NoteView: View {
-///       override class var actionTable: ActionTable { actions }
-///       private static let actions = ActionTable(NoteView.self, inheriting: View.actionTable) {
-///         $0.add(.copy) { $0.copy() }                            // ()
-///         $0.add(.paste) { view, sender in view.paste(sender) }  // (sender)
-///         $0.add(.done) { view, sender, event in view.done(sender, event) }  // (sender, event)
+///       override class var actionTable: ActionTable {
+///         .declared(by: self) {
+///           $0.add(.copy) { $0.copy() }                            // ()
+///           $0.add(.paste) { view, sender in view.paste(sender) }  // (sender)
+///           $0.add(.done) { view, sender, event in view.done(sender, event) }  // (sender, event)
+///         }
 ///       }
 ///     }
+///
+/// or, for a type asked on every event, in a `static let` the override returns (one load
+/// instead of a lookup by type): `private static let actions = ActionTable(NoteView.self) { … }`.
 ///
 /// The three shapes are UIKit's action signatures; the sender is the control (or whatever
 /// called `sendAction(_:to:from:for:)`), the event the one that triggered it.
