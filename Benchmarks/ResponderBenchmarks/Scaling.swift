@@ -69,14 +69,13 @@ func timedBoundKeys(_ app: Application, _ count: Int) -> Int {
   return handled
 }
 
-/// Median CPU nanoseconds of `body` over `rounds` runs, each on what `setUp` made; what a round
+/// Median CPU nanoseconds of `body` over `rounds` runs; what a round
 /// leaves is released after its clock stops.
-@MainActor func medianTime<State>(rounds: Int, setUp: () -> State, _ body: (State) -> Any) -> Double {
+@MainActor func medianTime(rounds: Int, _ body: () -> Any) -> Double {
   var samples: [Double] = []
   for _ in 0..<rounds {
-    let state = setUp()
     let start = now()
-    let kept = body(state)
+    let kept = body()
     samples.append(Double(now() - start))
     withExtendedLifetime(kept) {}
   }
@@ -167,7 +166,7 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
   // Building: windows opened one by one, and view chains grown inside a live window.
   var windowBuild: [Int: Double] = [:]
   for count in [1_000, 10_000] {
-    windowBuild[count] = medianTime(rounds: 3, setUp: {}) { makeApplication(windows: count) }
+    windowBuild[count] = medianTime(rounds: 3) { makeApplication(windows: count) }
     print("  building \(count) windows: \(formatted(windowBuild[count]! / 1e6, 2)) ms")
   }
   let windowRatio = windowBuild[10_000]! / windowBuild[1_000]!
@@ -180,7 +179,7 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
   var chainBuild: [Int: Double] = [:]
   var chainInstructions: [Int: Double] = [:]
   for depth in [8, 32, 128, 512, 1_024, 4_096] {
-    chainBuild[depth] = medianTime(rounds: 5, setUp: {}) { buildChain(depth: depth) }
+    chainBuild[depth] = medianTime(rounds: 5) { buildChain(depth: depth) }
     chainInstructions[depth] = callgrindInstructionsPerOperation(
       toggle: "*timed*", counts: (max(1, 4_096 / depth), max(2, 4 * 4_096 / depth))
     ) { ["--only", "scaling-chain-\(depth)", String($0)] }
@@ -212,7 +211,7 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
   // Wide windows: building, hit-testing the last view, a nil-target send from it.
   var wide: [Int: (build: Double, hit: Double, send: Double)] = [:]
   for count in [1_000, 10_000, 100_000] {
-    let build = medianTime(rounds: 3, setUp: {}) { makeWideWindow(views: count) }
+    let build = medianTime(rounds: 3) { makeWideWindow(views: count) }
     let (window, deepest) = makeWideWindow(views: count)
     let wideApp = BenchmarkApplication()
     wideApp.addWindow(window)
@@ -241,7 +240,7 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
   // Tables: the first frame and the heap it takes.
   var tables: [Int: (time: Double, heap: Int)] = [:]
   for rows in [10, 100, 1_000_000, Int.max] {
-    let time = medianTime(rounds: 7, setUp: {}) { firstTableFrame(rows: rows) }
+    let time = medianTime(rounds: 7) { firstTableFrame(rows: rows) }
     let heapBefore = heapInUse()
     let kept = firstTableFrame(rows: rows)
     let heap = heapInUse() - heapBefore

@@ -81,6 +81,29 @@ struct WindowOrderingTests {
     for window in windows { #expect(window.isVisible == rule.list.contains { $0 === window }) }
   }
 
+  @Test func longRunsOfOrderingsWithNoReadAgreeWithTheRule() {
+    // Nothing reads the list for thousands of orderings: they are applied in bounded batches.
+    let app = Application()
+    let windows = (0..<10).map { index in
+      let window = Window()
+      window.title = "w\(index)"
+      window.level = index % 3 == 0 ? .floating : .normal
+      return window
+    }
+    var rule = Rule()
+    for window in windows {
+      app.addWindow(window)
+      rule.add(window)
+    }
+    for step in 0..<5_000 {
+      let window = windows[(step &* 7 &+ step / 3) % windows.count]
+      let front = step % 3 != 0
+      if front { window.orderFront() } else { window.orderBack() }
+      rule.order(window, front: front)
+    }
+    #expect(names(app.windows) == names(rule.list))
+  }
+
   @Test func orderingsMadeBeforeALevelChangeCountAtTheOldLevel() {
     let app = Application()
     let (a, b, c) = (Window(), Window(), Window())

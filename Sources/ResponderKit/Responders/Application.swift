@@ -254,7 +254,7 @@ open class Application: Responder {
     leaveOtherApplication(window)
     window.application = self
     if !windowList.contains(window) {
-      windowList.order(window, front: false)
+      windowList.order(window, front: false, level: effectiveLevel(of:))
       window.fit(toScreen: screenSize)
       setNeedsDisplay()
     }
@@ -263,7 +263,7 @@ open class Application: Responder {
   func order(_ window: Window, front: Bool) {
     leaveOtherApplication(window)
     window.application = self
-    windowList.order(window, front: front)
+    windowList.order(window, front: front, level: effectiveLevel(of:))
     window.fit(toScreen: screenSize)
     setNeedsDisplay()
   }
@@ -287,7 +287,7 @@ open class Application: Responder {
   /// Call before a window's effective level changes: orderings made so far are applied by
   /// the levels they were made under.
   func windowLevelsWillChange() {
-    windowList.levelsWillChange(level: effectiveLevel(of:))
+    windowList.settle(level: effectiveLevel(of:))
   }
 
   /// Call after a window's effective level changed: the windows are sorted by level again,
@@ -366,9 +366,7 @@ open class Application: Responder {
     // Touches elsewhere end before the session shuts their windows out.
     cancelTouches { $0.window !== window }
     modalSessions.append(session)
-    leaveOtherApplication(window)
-    window.application = self
-    window.orderFront()
+    order(window, front: true)
     let previousKey = keyWindow
     setKeyWindow(window)
     session.previousKeyWindow = previousKey

@@ -34,9 +34,12 @@ struct WindowList {
   }
 
   /// Orders `window` in front of (or behind) the others of its level, adding it if needed.
-  mutating func order(_ window: Window, front: Bool) {
+  mutating func order(_ window: Window, front: Bool, level: (Window) -> Window.Level) {
     window.windowListIdentity = identity
     pending.append((window, front))
+    // Bounded even if nothing reads the list: settling after more orderings than windows
+    // keeps each ordering O(1) amortized.
+    if pending.count > 2 * ordered.count + 64 { settle(level: level) }
   }
 
   /// Removes `window`: one pointer-sized move of the windows behind it, and nothing here
@@ -52,11 +55,6 @@ struct WindowList {
     }
   }
 
-  /// Call before levels change: what is pending is ordered by the old levels.
-  mutating func levelsWillChange(level: (Window) -> Window.Level) {
-    settle(level: level)
-  }
-
   /// Records that levels changed, so the next read sorts by them.
   mutating func levelsDidChange() {
     levelsChanged = true
@@ -68,7 +66,8 @@ struct WindowList {
     return ordered
   }
 
-  /// Brings `ordered` up to date: the windows not moved since keep their order (sorted
+  /// Brings `ordered` up to date (call it too before levels change, so what is pending is
+  /// ordered by the old levels): the windows not moved since keep their order (sorted
   /// stably by level if a level changed), and the moved ones are merged in at the front or
   /// back of their level, the last moved first (front) or last (back).
   mutating func settle(level: (Window) -> Window.Level) {
