@@ -148,6 +148,43 @@ struct DeclaredKeptDefaultsTests {
     #expect(middle.performed == [.moveDown] && top.performed == [.moveDown])
   }
 
+  /// UIKit: `next` is overridable (https://developer.apple.com/documentation/uikit/uiresponder/next),
+  /// and every responder it returns is asked for its `keyCommands`. A window whose class keeps
+  /// Window's `next` is passed through its link to the application; a subclass that overrides
+  /// `next` (and declares nothing) is followed through the override.
+  @Test func aWindowSubclassThatOverridesNextIsFollowedThroughTheOverride() {
+    final class Extra: Responder {
+      override var keyCommands: [KeyCommand] {
+        [KeyCommand(input: "p", modifierFlags: .control, action: .ping)]
+      }
+    }
+    final class RoutingWindow: Window {
+      let extra = Extra()
+      override var next: Responder? { extra }
+    }
+    let app = Application()
+    app.screenSize = Size(width: 40, height: 10)
+    let top = MoveTarget()
+    let focus = DeclaredFocusView()
+    top.addSubview(focus)
+    let window = RoutingWindow()
+    window.rootView = top
+    app.addWindow(window)
+    window.makeKeyAndOrderFront()
+    #expect(window.makeFirstResponder(focus))
+    #expect(!window.keptDefaults.contains(.linkedNext))
+    #expect(window.keyCommandsInChain().map(\.action) == [.ping])
+    app.handle(.key(KeyEvent.character("p", modifierFlags: .control)))
+    #expect(top.performed == [.ping])
+    // A plain window keeps Window's `next`: its link (the application) is what the walks read.
+    let plain = Window()
+    app.addWindow(plain)
+    #expect(plain.keptDefaults.contains([.nextResponder, .linkedNext]))
+    #expect(plain.nextLink?.refers(to: app) == true)
+    app.remove(plain)
+    #expect(plain.nextLink == nil && plain.next == nil)
+  }
+
   @Test func tryToPerformEndingAtAPlainViewStopsThere() {
     let top = MoveTarget()
     let last = View()

@@ -50,6 +50,6 @@ struct UnretainedReferenceTests {
       #expect(view.next === controller && view.window === window)
     }
     #expect(view.next == nil && view.superview == nil && view.window == nil)
-    #expect(view.viewNextLink == nil)
+    #expect(view.nextLink == nil)
   }
 }

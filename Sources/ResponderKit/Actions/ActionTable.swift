@@ -216,10 +216,18 @@ extension ActionTable {
     public static let keyDown = KeptDefaults(rawValue: 4)
     /// ``Responder/keyUp(with:)``: the object passes the key on.
     public static let keyUp = KeptDefaults(rawValue: 8)
+    /// ``Responder/next``: the object's next responder is the one the framework gives its kind
+    /// — a view's view controller, superview or window, a window's application, none for the
+    /// application — so the walks read it from the framework's link. (``actionSearch`` says
+    /// this of a view too.)
+    public static let nextResponder = KeptDefaults(rawValue: 16)
     /// All of them: a type that overrides none of these methods.
-    public static let all: KeptDefaults = [.actionSearch, .keyCommands, .keyDown, .keyUp]
+    public static let all: KeptDefaults = [.actionSearch, .keyCommands, .keyDown, .keyUp, .nextResponder]
+    /// Set by an object on itself, never declared: a view, window or application whose class
+    /// keeps ``nextResponder``; the walks read its next from ``Responder/nextLink``.
+    static let linkedNext = KeptDefaults(rawValue: 32)
     /// Set by an object on itself, never declared: a view that keeps ``actionSearch``, whose
-    /// next responder the walks may read from its link.
+    /// part of the search is its table's answer (its next is linked too).
     static let viewLink = KeptDefaults(rawValue: 64)
   }
 }

@@ -42,7 +42,7 @@ open class Application: Responder {
 
   // Declares what Application keeps of Responder's defaults (it searches and handles keys itself).
   private static let applicationActions = ActionTable(
-    Application.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp]
+    Application.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp, .nextResponder]
   ) {
     $0.add(.terminate) { app, sender in app.terminate(sender) }
   }

@@ -110,8 +110,12 @@ open class Responder: ActionTarget {
     let link = UnretainedReference(table)
     actionTableLink = link
     var kept = table.keptDefaults(of: type(of: self))
-    // A view that keeps the search's defaults keeps View's `next`: its link can be followed.
-    if kept.contains(.actionSearch), self is View { kept.insert(.viewLink) }
+    // A view that keeps the search's defaults keeps View's `next`. The kinds whose next the
+    // framework links (views, windows, applications) may have it read from the link.
+    if kept.contains(.actionSearch), self is View { kept.insert([.viewLink, .nextResponder]) }
+    if kept.contains(.nextResponder), self is View || self is Window || self is Application {
+      kept.insert(.linkedNext)
+    }
     storedKeptDefaults = kept
     return (table, link)
   }
@@ -134,9 +138,10 @@ open class Responder: ActionTarget {
   /// walks ask the object through its methods.
   private var storedKeptDefaults: ActionTable.KeptDefaults = []
 
-  /// For a view, ``next`` as its links make it (View keeps it up to date); what the walks
-  /// follow past objects whose class keeps View's `next`.
-  var viewNextLink: UnretainedReference<Responder>?
+  /// For a view or a window, ``next`` as the framework makes it (View and Window keep it up to
+  /// date; nil for the application); what the walks follow past objects whose class keeps it
+  /// (``ActionTable/KeptDefaults/linkedNext``).
+  var nextLink: UnretainedReference<Responder>?
 
   /// Calls this object's method for `action` through its checked, cached table; false if it
   /// has none.
@@ -206,7 +211,7 @@ open class Responder: ActionTarget {
     while true {
       let step = current.withObject { view -> (found: Bool, next: UnretainedReference<Responder>?) in
         if view.actionTableLink?.withObject({ $0.contains(action) }) == true { return (true, nil) }
-        return (false, view.viewNextLink)
+        return (false, view.nextLink)
       }
       if step.found { return (current.object, true) }
       guard let next = step.next else { return nil }
@@ -340,35 +345,40 @@ open class Responder: ActionTarget {
   final func nextResponder(notKeeping method: ActionTable.KeptDefaults) -> Responder? {
     var current = self
     while true {
-      // (No `Optional.map` here: its closure would check the executor at every step.)
       let link: UnretainedReference<Responder>
-      if current.storedKeptDefaults.contains(.viewLink) {
-        guard let viewNext = current.viewNextLink else { return nil }
-        link = viewNext
+      if current.storedKeptDefaults.contains(.linkedNext) {
+        guard let linked = current.nextLink else { return nil }
+        link = linked
       } else {
         guard let next = current.next else { return nil }
-        link = UnretainedReference(next)
+        if !next.keptDefaults.contains(method) { return next }
+        current = next
+        continue
       }
-      let next = Responder.passViews(from: link, keeping: method)
+      guard let stop = Responder.passLinked(from: link, keeping: method) else { return nil }
+      let next = stop.object
       if !next.keptDefaults.contains(method) { return next }
       current = next
     }
   }
 
-  /// The first responder from `start` up that is not a view passed over for `method` (one
-  /// whose class keeps `method` and View's `next`). The walk holds no references: only this
-  /// loop runs meanwhile, and the window's tree holds the views.
-  private static func passViews(
+  /// The first responder from `start` up that is not passed over for `method` (one whose
+  /// class keeps `method` and whose next is linked), or nil when the chain ends among those.
+  /// The walk holds no references: only this loop runs meanwhile, and each link's object holds
+  /// the one below it (the window's tree its views, the application its windows).
+  private static func passLinked(
     from start: UnretainedReference<Responder>, keeping method: ActionTable.KeptDefaults
-  ) -> Responder {
-    let passed: ActionTable.KeptDefaults = [method, .viewLink]
+  ) -> UnretainedReference<Responder>? {
+    let passed: ActionTable.KeptDefaults = [method, .linkedNext]
     var current = start
-    while let next = current.withObject({ responder -> UnretainedReference<Responder>? in
-      responder.storedKeptDefaults.isSuperset(of: passed) ? responder.viewNextLink : nil
-    }) {
+    while true {
+      let step = current.withObject { responder -> (passed: Bool, next: UnretainedReference<Responder>?) in
+        responder.storedKeptDefaults.isSuperset(of: passed) ? (true, responder.nextLink) : (false, nil)
+      }
+      guard step.passed else { return current }
+      guard let next = step.next else { return nil }
       current = next
     }
-    return current.object
   }
 
   /// Text to insert — typed characters or a paste. The default passes it on.

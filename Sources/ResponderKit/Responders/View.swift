@@ -85,11 +85,11 @@ open class View: Responder {
   private var viewControllerLink: UnretainedReference<ViewController>?
   private var hostWindowLink: UnretainedReference<Window>?
 
-  /// Keeps ``Responder/viewNextLink`` equal to what the three links make ``next``: the walks
+  /// Keeps ``Responder/nextLink`` equal to what the three links make ``next``: the walks
   /// read one word per view instead of testing three.
   private func updateNextLink() {
     let next: Responder? = viewControllerStorage ?? superviewStorage ?? hostWindowStorage
-    viewNextLink = next.map { UnretainedReference($0) }
+    nextLink = next.map { UnretainedReference($0) }
   }
 
   private var superviewStorage: View? {
@@ -177,7 +177,7 @@ open class View: Responder {
   /// The view controller if this is its root view, else the superview, else the window.
   open override var next: Responder? {
     // The three links' answer, kept up to date by their setters: one load and one retain.
-    viewNextLink?.object
+    nextLink?.object
   }
 
   /// The window.

@@ -44,7 +44,7 @@ extension Window {
       return
     }
     let textComesFirst = key.isTextEditingKey && responder.acceptsTextInput  // textInputComesFirst(for:)
-    if performKeyCommand(for: key, event: event, onlyPriority: textComesFirst) {
+    if performKeyCommand(for: key, event: event, onlyPriority: textComesFirst, from: responder) {
       trace?.finish("ended: key command")
       return
     }
@@ -61,11 +61,14 @@ extension Window {
     key.isTextEditingKey && contentResponder.acceptsTextInput
   }
 
-  /// Finds the first key command matching `key`, from the first responder up the chain, and
-  /// sends its action nil-targeted if something can perform it and validation allows it.
-  func performKeyCommand(for key: KeyEvent, event: Event, onlyPriority: Bool = false) -> Bool {
+  /// Finds the first key command matching `key`, from the first responder (`start`, when the
+  /// caller has it already: ``contentResponder``) up the chain, and sends its action
+  /// nil-targeted if something can perform it and validation allows it.
+  func performKeyCommand(
+    for key: KeyEvent, event: Event, onlyPriority: Bool = false, from start: Responder? = nil
+  ) -> Bool {
     let trace = ActionTrace.current
-    return forEachKeyCommandInChain { command, owner in
+    return forEachKeyCommandInChain(from: start) { command, owner in
       guard let app = application else { return false }
       @MainActor func skip(_ reason: String) -> Bool {
         trace?.note("key command \(command.shortcutDescription) of \(ActionTrace.name(of: owner)): \(reason)")
@@ -98,12 +101,13 @@ extension Window {
     return commands
   }
 
-  /// Offers each key command of the chain from ``contentResponder`` up, in dispatch order,
-  /// until `body` returns true; returns whether it did. The one walk both the dispatch and the
-  /// F1 overlay use, so the overlay lists exactly what a key would reach.
-  func forEachKeyCommandInChain(_ body: (KeyCommand, Responder) -> Bool) -> Bool {
+  /// Offers each key command of the chain from ``contentResponder`` (or `start`) up, in
+  /// dispatch order, until `body` returns true; returns whether it did. The one walk both the
+  /// dispatch and the F1 overlay use, so the overlay lists exactly what a key would reach.
+  func forEachKeyCommandInChain(from start: Responder? = nil, _ body: (KeyCommand, Responder) -> Bool) -> Bool
+  {
     // Objects whose class declares it offers none (ActionTable.KeptDefaults) are not asked.
-    var responder: Responder? = contentResponder
+    var responder: Responder? = start ?? contentResponder
     while let current = responder {
       if !current.keptDefaults.contains(.keyCommands) {
         for command in current.keyCommands where body(command, current) { return true }

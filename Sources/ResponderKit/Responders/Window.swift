@@ -117,7 +117,10 @@ open class Window: Responder {
   /// The application that shows the window.
   public internal(set) var application: Application? {
     get { applicationLink?.object }
-    set { applicationLink = newValue.map { UnretainedReference($0) } }
+    set {
+      applicationLink = newValue.map { UnretainedReference($0) }
+      nextLink = newValue.map { UnretainedReference($0) }
+    }
   }
 
   // Unretained (see UnretainedReference), not weak: a weak reference gives the application a
@@ -393,7 +396,7 @@ open class Window: Responder {
 
   // Declares what Window keeps of Responder's defaults (it searches and handles keys itself).
   private static let windowActions = ActionTable(
-    Window.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp]
+    Window.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp, .nextResponder]
   ) {
     $0.add(.performClose) { window, sender in window.performClose(sender) }
     $0.add(.selectNextKeyView) { window, sender in window.selectNextKeyView(sender) }

@@ -90,6 +90,9 @@ open class UndoManager {
   /// Closes the implicit group of every manager that opened one (the application calls this
   /// after each event); a manager whose group must stay open (nested groups, an undo in
   /// progress) stays listed for the next event.
+  ///
+  /// No access to the list spans a call (the list is taken out, changed, put back), so the
+  /// whole-module optimizer can drop the dynamic exclusivity check of this per-event read.
   static func endImplicitGroupsOfTheEvent() {
     guard !openImplicitGroups.isEmpty else { return }
     let listed = openImplicitGroups
@@ -97,8 +100,15 @@ open class UndoManager {
     for entry in listed {
       guard let manager = entry.manager, manager.implicitGroupOpen else { continue }
       manager.endImplicitGroupingIfNeeded()
-      if manager.implicitGroupOpen { openImplicitGroups.append(entry) }
+      if manager.implicitGroupOpen { listOpenImplicitGroup(entry) }
     }
+  }
+
+  private static func listOpenImplicitGroup(_ entry: WeakManager) {
+    var list = openImplicitGroups
+    openImplicitGroups = []
+    list.append(entry)
+    openImplicitGroups = list
   }
   /// How many `disableUndoRegistration()` calls are not yet balanced.
   private var disableCount = 0
@@ -173,7 +183,7 @@ open class UndoManager {
       beginUndoGrouping()
       if groupsByEvent {
         implicitGroupOpen = true
-        UndoManager.openImplicitGroups.append(WeakManager(manager: self))
+        UndoManager.listOpenImplicitGroup(WeakManager(manager: self))
       } else {
         standalone = true
         report(.registrationOutsideGroup)
