@@ -136,9 +136,10 @@ public final class ActionTable: Sendable {
   func perform(_ action: Action, on target: AnyObject, sender: Any?, event: Event?, checked: Bool = false)
     -> Bool
   {
-    guard action.index < methods.count, let method = methods[action.index] else { return false }
+    guard action.index < methods.count, methods[action.index] != nil else { return false }
     if !checked { checkAccepts(target) }
-    method(target, sender, event)
+    // Called in place: copying the closure out would retain and release its context.
+    methods[action.index]?(target, sender, event)
     return true
   }
 
@@ -207,8 +208,9 @@ extension ActionTable {
     /// Creates a set from its bits (only the declarable ones count).
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// ``Responder/target(forAction:withSender:)``, ``Responder/canPerformAction(_:withSender:)``,
-    /// ``Responder/supplementalTarget(forAction:sender:)`` and ``Responder/next``: the object's
-    /// part of the search is "its table has the action", and a view's next is its links'.
+    /// ``Responder/supplementalTarget(forAction:sender:)`` (and, for a view, ``Responder/next``)
+    /// are its kind's: a view's part of the search is "its table has the action" and its next
+    /// is its links'; a window's and the application's part is Window's and Application's.
     public static let actionSearch = KeptDefaults(rawValue: 1)
     /// ``Responder/keyCommands``: the object offers none.
     public static let keyCommands = KeptDefaults(rawValue: 2)

@@ -42,7 +42,8 @@ open class Application: Responder {
 
   // Declares what Application keeps of Responder's defaults (it searches and handles keys itself).
   private static let applicationActions = ActionTable(
-    Application.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp, .nextResponder]
+    Application.self, inheriting: Responder.actionTable,
+    keeping: [.actionSearch, .keyCommands, .keyUp, .nextResponder]
   ) {
     $0.add(.terminate) { app, sender in app.terminate(sender) }
   }
@@ -90,8 +91,13 @@ open class Application: Responder {
     didSet {
       registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
+      mayHaveActionDelegate = delegateActionTarget != nil
     }
   }
+
+  /// Whether the delegate was an ``ActionTarget`` when set (it may have gone since): what the
+  /// declared search reads instead of loading the weak reference.
+  private(set) var mayHaveActionDelegate = false
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
   /// action search.
@@ -235,7 +241,7 @@ open class Application: Responder {
   // Unretained, not weak, for the reason given at `Window.application`. Never dangle: the key
   // and main windows are always in `windows`, which holds them, and `remove(_:)` clears these
   // before it lets a window go.
-  private var keyWindowLink: UnretainedReference<Window>?
+  private(set) var keyWindowLink: UnretainedReference<Window>?
   private var mainWindowLink: UnretainedReference<Window>?
 
   /// The window whose chain AppKit's search takes after `window`'s: the modal window, else the

@@ -94,16 +94,11 @@ open class Responder: ActionTarget {
   /// fetched once per object, which is why a type's table must not change (build it once).
   @inline(__always)
   final func implementsAction(_ action: Action) -> Bool {
-    let table = actionTableLink ?? loadActionTable().link
+    let table = actionTableLink ?? loadActionTable()
     return table.withObject { $0.contains(action) }
   }
 
-  /// The class's table, read once per object (checking that it was built for this class).
-  private final var loadedActionTable: ActionTable {
-    @inline(__always) get { cachedActionTable ?? loadActionTable().table }
-  }
-
-  private func loadActionTable() -> (table: ActionTable, link: UnretainedReference<ActionTable>) {
+  private func loadActionTable() -> UnretainedReference<ActionTable> {
     let table = type(of: self).actionTable
     table.checkAccepts(self)
     cachedActionTable = table
@@ -112,16 +107,17 @@ open class Responder: ActionTarget {
     var kept = table.keptDefaults(of: type(of: self))
     // A view that keeps the search's defaults keeps View's `next`. The kinds whose next the
     // framework links (views, windows, applications) may have it read from the link.
-    if kept.contains(.actionSearch), self is View { kept.insert([.viewLink, .nextResponder]) }
-    if kept.contains(.nextResponder), self is View || self is Window || self is Application {
-      kept.insert(.linkedNext)
-    }
+    let kind: SearchKind =
+      self is View ? .view : self is Window ? .window : self is Application ? .application : .asked
+    if kept.contains(.actionSearch), kind == .view { kept.insert([.viewLink, .nextResponder]) }
+    if kept.contains(.nextResponder), kind != .asked { kept.insert(.linkedNext) }
     storedKeptDefaults = kept
-    return (table, link)
+    if kept.contains(.actionSearch) { searchKind = kind }
+    return link
   }
 
   private var cachedActionTable: ActionTable?
-  /// ``cachedActionTable`` unretained, for the tests of the search (which would otherwise
+  /// ``cachedActionTable`` unretained, for the walks and for performing (which would otherwise
   /// retain and release the table at every object); it lives as long as that reference.
   private var actionTableLink: UnretainedReference<ActionTable>?
 
@@ -138,6 +134,19 @@ open class Responder: ActionTarget {
   /// walks ask the object through its methods.
   private var storedKeptDefaults: ActionTable.KeptDefaults = []
 
+  /// Whose part of the nil-target search this object's class keeps
+  /// (``ActionTable/KeptDefaults/actionSearch``): View's, Window's or Application's, which the
+  /// search may then take without calling the object's methods; `asked` otherwise, or before
+  /// the table is loaded.
+  enum SearchKind { case asked, view, window, application }
+  private var searchKind = SearchKind.asked
+
+  /// ``searchKind``, reading the table first if this object has not yet.
+  final var loadedSearchKind: SearchKind {
+    if cachedActionTable == nil { _ = loadActionTable() }
+    return searchKind
+  }
+
   /// For a view or a window, ``next`` as the framework makes it (View and Window keep it up to
   /// date; nil for the application); what the walks follow past objects whose class keeps it
   /// (``ActionTable/KeptDefaults/linkedNext``).
@@ -147,7 +156,9 @@ open class Responder: ActionTarget {
   /// has none.
   @discardableResult
   final func performAction(_ action: Action, sender: Any?, event: Event?) -> Bool {
-    loadedActionTable.perform(action, on: self, sender: sender, event: event, checked: true)
+    // Unretained: this object holds its table (`cachedActionTable`), and the caller holds it.
+    let table = actionTableLink ?? loadActionTable()
+    return table.withObject { $0.perform(action, on: self, sender: sender, event: event, checked: true) }
   }
 
   /// Whether an item sending one of this object's actions should be enabled (menu items,
@@ -207,17 +218,24 @@ open class Responder: ActionTarget {
   private static func passViews(from start: Responder, performing action: Action) -> (
     responder: Responder, found: Bool
   )? {
-    var current = UnretainedReference(start)
+    // (No `Optional.map` here: its closure would check the executor on every call.)
+    guard let stop = passViews(from: UnretainedReference(start), performing: action) else { return nil }
+    return (stop.stop.object, stop.found)
+  }
+
+  /// ``passViews(from:performing:)`` that returns where it stopped unretained.
+  static func passViews(from start: UnretainedReference<Responder>, performing action: Action) -> (
+    stop: UnretainedReference<Responder>, found: Bool
+  )? {
+    var current = start
     while true {
       let step = current.withObject { view -> (found: Bool, next: UnretainedReference<Responder>?) in
         if view.actionTableLink?.withObject({ $0.contains(action) }) == true { return (true, nil) }
         return (false, view.nextLink)
       }
-      if step.found { return (current.object, true) }
+      if step.found { return (current, true) }
       guard let next = step.next else { return nil }
-      guard next.withObject({ $0.storedKeptDefaults.contains(.viewLink) }) else {
-        return (next.object, false)
-      }
+      guard next.withObject({ $0.storedKeptDefaults.contains(.viewLink) }) else { return (next, false) }
       current = next
     }
   }

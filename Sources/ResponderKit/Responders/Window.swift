@@ -159,8 +159,13 @@ open class Window: Responder {
     didSet {
       registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
+      mayHaveActionDelegate = delegateActionTarget != nil
     }
   }
+
+  /// Whether the delegate was an ``ActionTarget`` when set (it may have gone since): what the
+  /// declared search reads instead of loading the weak reference.
+  private(set) var mayHaveActionDelegate = false
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
   /// action search (a dynamic protocol cast costs more than the rest of a window's search).
@@ -205,6 +210,12 @@ open class Window: Responder {
         (firstResponderLink, otherFirstResponder) = (nil, newValue)
       }
     }
+  }
+
+  /// The first responder when it is a view, unretained (see ``firstResponderLink``).
+  var firstResponderViewLink: UnretainedReference<Responder>? {
+    guard let link = firstResponderLink, !link.refers(to: self) else { return nil }
+    return link
   }
 
   // The window itself or a view: unretained, for the reason given at `application`. Never
@@ -396,7 +407,8 @@ open class Window: Responder {
 
   // Declares what Window keeps of Responder's defaults (it searches and handles keys itself).
   private static let windowActions = ActionTable(
-    Window.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp, .nextResponder]
+    Window.self, inheriting: Responder.actionTable,
+    keeping: [.actionSearch, .keyCommands, .keyUp, .nextResponder]
   ) {
     $0.add(.performClose) { window, sender in window.performClose(sender) }
     $0.add(.selectNextKeyView) { window, sender in window.selectNextKeyView(sender) }
