@@ -7,9 +7,10 @@ import Testing
 // The declaration, never the class's metadata, decides; a subclass that declares nothing is
 // asked through its methods as UIKit asks every responder.
 
-/// A focusable view that overrides nothing the walks call, and says so.
+/// A focusable view that overrides nothing the walks call, and says so (DeclaredSearchTests
+/// uses it too).
 @MainActor
-private final class DeclaredFocusView: View {
+final class DeclaredFocusView: View {
   override var canBecomeFirstResponder: Bool { true }
   override class var actionTable: ActionTable { actions }
   private static let actions = ActionTable(DeclaredFocusView.self, keeping: .all) { _ in }

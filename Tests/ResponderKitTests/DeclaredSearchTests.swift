@@ -39,14 +39,6 @@ private final class ActingView: View {
   }
 }
 
-/// A focusable view that declares it overrides nothing.
-@MainActor
-private final class PlainFocusView: View {
-  override var canBecomeFirstResponder: Bool { true }
-  override class var actionTable: ActionTable { actions }
-  private static let actions = ActionTable(PlainFocusView.self, keeping: .all) { _ in }
-}
-
 /// A window and application delegate that implements `declaredDelegate`.
 @MainActor
 private final class ActingDelegate: WindowDelegate, ApplicationDelegate, ActionTarget {
@@ -72,7 +64,7 @@ struct DeclaredSearchTests {
     app.screenSize = Size(width: 40, height: 10)
     let root = View()
     let middle = ActingView()
-    let focus = PlainFocusView()
+    let focus = DeclaredFocusView()
     root.addSubview(middle)
     middle.addSubview(View())
     middle.subviews[0].addSubview(focus)
@@ -181,7 +173,7 @@ struct DeclaredSearchTests {
     let app = Application()
     app.screenSize = Size(width: 40, height: 10)
     let controller = ViewController()
-    let focus = PlainFocusView()
+    let focus = DeclaredFocusView()
     controller.view.addSubview(focus)
     let window = Window()
     window.rootViewController = controller
