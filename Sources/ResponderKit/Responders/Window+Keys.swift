@@ -3,7 +3,8 @@ extension Window {
   /// content view controller — a presented one, else the top of a navigation stack, else the
   /// root view controller — so a screen's key commands still work after editing ends.
   public var contentResponder: Responder {
-    if let first = firstResponder, first !== self { return first }
+    if let view = firstResponderViewLink { return view.object }
+    if let other = firstResponder, other !== self { return other }
     // The root controller's view leaves the window while a presented one covers it.
     guard var controller = rootViewController else { return self }
     while true {
