@@ -50,7 +50,7 @@ public final class EvdevDecoder {
       let record = EvdevRecord(
         bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + EvdevRecord.size]))
       offset += EvdevRecord.size
-      if let record { decode(record, handler) }
+      if let record { decodeRecord(record, handler) }
     }
     if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
   }
@@ -64,6 +64,13 @@ public final class EvdevDecoder {
 
   /// Decodes one record.
   public func decode(_ record: EvdevRecord, _ handler: (KeyEvent) -> Void) {
+    decodeRecord(record, handler)
+  }
+
+  /// Decodes one record; inlined into the loop over bytes, where a call per record would
+  /// save and restore the registers every time.
+  @inline(__always)
+  private func decodeRecord(_ record: EvdevRecord, _ handler: (KeyEvent) -> Void) {
     guard record.type == EvdevRecord.key else { return }
     let code = UInt32(record.code)
     let phase: KeyEvent.Phase
@@ -79,12 +86,10 @@ public final class EvdevDecoder {
     }
     if compose == nil {
       let key = translator.translation(forKeyCode: code, phase: phase)
-      if let characters = key.characters, let plain = key.charactersIgnoringModifiers {
+      if key.isSingleScalar {
         // Nearly every key: translated inline and the event built in place, with no String;
         // the state changes before the handler runs, as with the translator's own events.
-        let event = KeyEvent(
-          keysym: Keysym(key.keysym), scalar: characters, scalarIgnoringModifiers: .some(plain),
-          modifierFlags: key.modifierFlags, phase: phase, keyCode: code, timestamp: record.timestamp)
+        let event = key.keyEvent(phase: phase, keyCode: code, timestamp: record.timestamp)
         translator.update(forKeyCode: code, phase: phase)
         handler(event)
         return
