@@ -46,11 +46,18 @@ public final class EvdevDecoder {
       pending.removeAll(keepingCapacity: true)
       if let record { decode(record, handler) }
     }
-    while bytes.count - offset >= EvdevRecord.size {
-      let record = EvdevRecord(
-        bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + EvdevRecord.size]))
-      offset += EvdevRecord.size
-      if let record { decodeRecord(record, handler) }
+    let count = bytes.count
+    if count - offset >= EvdevRecord.size, let base = bytes.baseAddress {
+      offset = withUnsafeTemporaryAllocation(of: KeyEvent.self, capacity: 1) { spent in
+        let slot = spent.baseAddress!
+        // Counted locally: `offset` itself is captured, so every change would be stored.
+        var start = offset
+        while count &- start >= EvdevRecord.size {
+          decodeRecord(EvdevRecord(at: base + start), handler, spent: slot)
+          start &+= EvdevRecord.size
+        }
+        return start
+      }
     }
     if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
   }
@@ -64,13 +71,22 @@ public final class EvdevDecoder {
 
   /// Decodes one record.
   public func decode(_ record: EvdevRecord, _ handler: (KeyEvent) -> Void) {
-    decodeRecord(record, handler)
+    withUnsafeTemporaryAllocation(of: KeyEvent.self, capacity: 1) {
+      decodeRecord(record, handler, spent: $0.baseAddress!)
+    }
   }
 
   /// Decodes one record; inlined into the loop over bytes, where a call per record would
   /// save and restore the registers every time.
+  ///
+  /// A key event built from scalars holds no reference, so once the handler has it, it is
+  /// moved into `spent` rather than destroyed (a `KeyEvent`'s destroy goes through its value
+  /// witness, ~28 instructions); the next such event overwrites it, and the memory is
+  /// released without a deinitialization, which such a value does not need.
   @inline(__always)
-  private func decodeRecord(_ record: EvdevRecord, _ handler: (KeyEvent) -> Void) {
+  private func decodeRecord(
+    _ record: EvdevRecord, _ handler: (KeyEvent) -> Void, spent: UnsafeMutablePointer<KeyEvent>
+  ) {
     guard record.type == EvdevRecord.key else { return }
     let code = UInt32(record.code)
     let phase: KeyEvent.Phase
@@ -92,6 +108,7 @@ public final class EvdevDecoder {
         let event = key.keyEvent(phase: phase, keyCode: code, timestamp: record.timestamp)
         translator.update(forKeyCode: code, phase: phase)
         handler(event)
+        spent.initialize(to: consume event)
         return
       }
     }

@@ -34,13 +34,19 @@ public struct EvdevRecord: Hashable, Sendable {
   /// Reads a record from its first ``size`` bytes, or nil when there are fewer: the bytes come
   /// from outside (a device or a file), so a short read is an answer, not a crash.
   public init?(bytes: UnsafeRawBufferPointer) {
-    guard bytes.count >= EvdevRecord.size else { return nil }
+    guard bytes.count >= EvdevRecord.size, let start = bytes.baseAddress else { return nil }
+    self.init(at: start)
+  }
+
+  /// Reads a record from ``size`` bytes at `start`, which the caller has checked are there.
+  @inline(__always)
+  init(at start: UnsafeRawPointer) {
     let word = MemoryLayout<Int>.size
-    seconds = bytes.loadUnaligned(fromByteOffset: 0, as: Int.self)
-    microseconds = bytes.loadUnaligned(fromByteOffset: word, as: Int.self)
-    type = bytes.loadUnaligned(fromByteOffset: 2 * word, as: UInt16.self)
-    code = bytes.loadUnaligned(fromByteOffset: 2 * word + 2, as: UInt16.self)
-    value = bytes.loadUnaligned(fromByteOffset: 2 * word + 4, as: Int32.self)
+    seconds = start.loadUnaligned(fromByteOffset: 0, as: Int.self)
+    microseconds = start.loadUnaligned(fromByteOffset: word, as: Int.self)
+    type = start.loadUnaligned(fromByteOffset: 2 * word, as: UInt16.self)
+    code = start.loadUnaligned(fromByteOffset: 2 * word + 2, as: UInt16.self)
+    value = start.loadUnaligned(fromByteOffset: 2 * word + 4, as: Int32.self)
   }
 
   /// The record's bytes, as the kernel writes them.
