@@ -53,7 +53,7 @@ public final class EvdevDecoder {
         // Counted locally: `offset` itself is captured, so every change would be stored.
         var start = offset
         while count &- start >= EvdevRecord.size {
-          decodeRecord(EvdevRecord(at: base + start), handler, spent: slot)
+          decodeRecord(at: base + start, handler, spent: slot)
           start &+= EvdevRecord.size
         }
         return start
@@ -71,8 +71,13 @@ public final class EvdevDecoder {
 
   /// Decodes one record.
   public func decode(_ record: EvdevRecord, _ handler: (KeyEvent) -> Void) {
-    withUnsafeTemporaryAllocation(of: KeyEvent.self, capacity: 1) {
-      decodeRecord(record, handler, spent: $0.baseAddress!)
+    // Written out as the kernel's bytes, so that one path decodes both ways in.
+    let alignment = MemoryLayout<Int>.alignment
+    withUnsafeTemporaryAllocation(byteCount: EvdevRecord.size, alignment: alignment) { bytes in
+      record.store(to: bytes.baseAddress!)
+      withUnsafeTemporaryAllocation(of: KeyEvent.self, capacity: 1) { spent in
+        decodeRecord(at: bytes.baseAddress!, handler, spent: spent.baseAddress!)
+      }
     }
   }
 
@@ -85,8 +90,10 @@ public final class EvdevDecoder {
   /// released without a deinitialization, which such a value does not need.
   @inline(__always)
   private func decodeRecord(
-    _ record: EvdevRecord, _ handler: (KeyEvent) -> Void, spent: UnsafeMutablePointer<KeyEvent>
+    at start: UnsafeRawPointer, _ handler: (KeyEvent) -> Void, spent: UnsafeMutablePointer<KeyEvent>
   ) {
+    // The fields are read where they are used, not kept across the calls into xkbcommon.
+    var record: EvdevRecord { EvdevRecord(at: start) }
     guard record.type == EvdevRecord.key else { return }
     let code = UInt32(record.code)
     let phase: KeyEvent.Phase

@@ -51,14 +51,20 @@ public struct EvdevRecord: Hashable, Sendable {
 
   /// The record's bytes, as the kernel writes them.
   public var bytes: [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(EvdevRecord.size)
-    withUnsafeBytes(of: seconds) { result.append(contentsOf: $0) }
-    withUnsafeBytes(of: microseconds) { result.append(contentsOf: $0) }
-    withUnsafeBytes(of: type) { result.append(contentsOf: $0) }
-    withUnsafeBytes(of: code) { result.append(contentsOf: $0) }
-    withUnsafeBytes(of: value) { result.append(contentsOf: $0) }
-    return result
+    [UInt8](unsafeUninitializedCapacity: EvdevRecord.size) { buffer, count in
+      store(to: UnsafeMutableRawPointer(buffer.baseAddress!))
+      count = EvdevRecord.size
+    }
+  }
+
+  /// Writes the record's ``size`` bytes at `start`, as ``init(at:)`` reads them.
+  func store(to start: UnsafeMutableRawPointer) {
+    let word = MemoryLayout<Int>.size
+    start.storeBytes(of: seconds, toByteOffset: 0, as: Int.self)
+    start.storeBytes(of: microseconds, toByteOffset: word, as: Int.self)
+    start.storeBytes(of: type, toByteOffset: 2 * word, as: UInt16.self)
+    start.storeBytes(of: code, toByteOffset: 2 * word + 2, as: UInt16.self)
+    start.storeBytes(of: value, toByteOffset: 2 * word + 4, as: Int32.self)
   }
 
   /// The time in seconds.
