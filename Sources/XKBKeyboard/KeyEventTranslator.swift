@@ -29,10 +29,10 @@ public final class KeyEventTranslator {
   private let commandFlags: KeyEvent.ModifierFlags = [.control, .alt, .super]
   /// A second state holding only Shift and Caps Lock, for the text ignoring modifiers.
   private let scratch: OpaquePointer
-  /// The Shift and Lock masks and layout ``scratch`` was last set to (the high bit marks
-  /// "never set"): it changes only through `xkb_state_update_mask` with these three, so the
-  /// update (~480 instructions) is skipped while they stay the same, as for Control held over
-  /// several keys.
+  /// The layout (high half) and Shift and Lock mask ``scratch`` was last set to, `.max` before
+  /// the first (no layout index is `UInt32.max`): it changes only through
+  /// `xkb_state_update_mask` with these, so the update (~480 instructions) is skipped while
+  /// they stay the same, as for Control held over several keys.
   private var scratchKey: UInt64 = .max
 
   /// `state`'s C state, kept here so that a key reads it with one load.
@@ -117,8 +117,7 @@ public final class KeyEventTranslator {
         charactersIgnoringModifiers == characters ? scalar : Unicode.Scalar(charactersIgnoringModifiers)
       return KeyEvent(
         keysym: Keysym(keysym), scalar: scalar, scalarIgnoringModifiers: .some(plain),
-        modifierFlags: modifierFlags,
-        phase: phase, keyCode: keyCode, timestamp: timestamp)
+        modifierFlags: modifierFlags, phase: phase, keyCode: keyCode, timestamp: timestamp)
     }
   }
 
