@@ -53,6 +53,28 @@ import XKBKeyboard
     #expect(whole.map(\.characters).joined() == "h!")
   }
 
+  /// `decode(_:_:)` with a record goes through the record's kernel bytes: the same events,
+  /// timestamps included, as decoding those bytes.
+  @Test func oneRecordAtATimeDecodesLikeItsBytes() throws {
+    let list: [(UInt32, Int32)] = [
+      (Key.leftShift, 1), (Key.a, 1), (Key.a, 2), (Key.a, 0), (Key.leftShift, 0), (Key.leftControl, 1),
+      (Key.c, 1), (Key.c, 0), (Key.leftControl, 0), (Key.a, 7),
+    ]
+    let bytes = records(list)
+    let whole = EvdevDecoder(state: try makeState("us")).decode(bytes)
+    let decoder = EvdevDecoder(state: try makeState("us"))
+    var events: [KeyEvent] = []
+    for start in stride(from: 0, to: bytes.count, by: EvdevRecord.size) {
+      let record = try #require(bytes[start...].withUnsafeBytes { EvdevRecord(bytes: $0) })
+      decoder.decode(record) { events.append($0) }
+    }
+    #expect(events == whole)
+    #expect(events.count == 9)
+    #expect(events.map(\.timestamp).last == 10.008)
+    #expect(events[6].characters == "\u{3}")
+    #expect(decoder.invalidRecordCount == 1)
+  }
+
   @Test func repeatsOfModifiersAreDroppedAndLettersKept() throws {
     let decoder = EvdevDecoder(state: try makeState("us"))
     let events = decoder.decode(
