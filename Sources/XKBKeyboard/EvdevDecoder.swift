@@ -46,11 +46,18 @@ public final class EvdevDecoder {
       pending.removeAll(keepingCapacity: true)
       if let record { decode(record, handler) }
     }
-    while bytes.count - offset >= EvdevRecord.size {
-      let record = EvdevRecord(
-        bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + EvdevRecord.size]))
-      offset += EvdevRecord.size
-      if let record { decode(record, handler) }
+    let count = bytes.count
+    if count - offset >= EvdevRecord.size, let base = bytes.baseAddress {
+      offset = withUnsafeTemporaryAllocation(of: KeyEvent.self, capacity: 1) { spent in
+        let slot = spent.baseAddress!
+        // Counted locally: `offset` itself is captured, so every change would be stored.
+        var start = offset
+        while count &- start >= EvdevRecord.size {
+          decodeRecord(at: base + start, handler, spent: slot)
+          start &+= EvdevRecord.size
+        }
+        return start
+      }
     }
     if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
   }
@@ -64,6 +71,29 @@ public final class EvdevDecoder {
 
   /// Decodes one record.
   public func decode(_ record: EvdevRecord, _ handler: (KeyEvent) -> Void) {
+    // Written out as the kernel's bytes, so that one path decodes both ways in.
+    let alignment = MemoryLayout<Int>.alignment
+    withUnsafeTemporaryAllocation(byteCount: EvdevRecord.size, alignment: alignment) { bytes in
+      record.store(to: bytes.baseAddress!)
+      withUnsafeTemporaryAllocation(of: KeyEvent.self, capacity: 1) { spent in
+        decodeRecord(at: bytes.baseAddress!, handler, spent: spent.baseAddress!)
+      }
+    }
+  }
+
+  /// Decodes one record; inlined into the loop over bytes, where a call per record would
+  /// save and restore the registers every time.
+  ///
+  /// A key event built from scalars holds no reference, so once the handler has it, it is
+  /// moved into `spent` rather than destroyed (a `KeyEvent`'s destroy goes through its value
+  /// witness, ~28 instructions); the next such event overwrites it, and the memory is
+  /// released without a deinitialization, which such a value does not need.
+  @inline(__always)
+  private func decodeRecord(
+    at start: UnsafeRawPointer, _ handler: (KeyEvent) -> Void, spent: UnsafeMutablePointer<KeyEvent>
+  ) {
+    // The fields are read where they are used, not kept across the calls into xkbcommon.
+    var record: EvdevRecord { EvdevRecord(at: start) }
     guard record.type == EvdevRecord.key else { return }
     let code = UInt32(record.code)
     let phase: KeyEvent.Phase
@@ -79,14 +109,13 @@ public final class EvdevDecoder {
     }
     if compose == nil {
       let key = translator.translation(forKeyCode: code, phase: phase)
-      if let characters = key.characters, let plain = key.charactersIgnoringModifiers {
+      if key.isSingleScalar {
         // Nearly every key: translated inline and the event built in place, with no String;
         // the state changes before the handler runs, as with the translator's own events.
-        let event = KeyEvent(
-          keysym: Keysym(key.keysym), scalar: characters, scalarIgnoringModifiers: .some(plain),
-          modifierFlags: key.modifierFlags, phase: phase, keyCode: code, timestamp: record.timestamp)
+        let event = key.keyEvent(phase: phase, keyCode: code, timestamp: record.timestamp)
         translator.update(forKeyCode: code, phase: phase)
         handler(event)
+        spent.initialize(to: consume event)
         return
       }
     }

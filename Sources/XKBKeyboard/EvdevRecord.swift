@@ -34,25 +34,37 @@ public struct EvdevRecord: Hashable, Sendable {
   /// Reads a record from its first ``size`` bytes, or nil when there are fewer: the bytes come
   /// from outside (a device or a file), so a short read is an answer, not a crash.
   public init?(bytes: UnsafeRawBufferPointer) {
-    guard bytes.count >= EvdevRecord.size else { return nil }
+    guard bytes.count >= EvdevRecord.size, let start = bytes.baseAddress else { return nil }
+    self.init(at: start)
+  }
+
+  /// Reads a record from ``size`` bytes at `start`, which the caller has checked are there.
+  @inline(__always)
+  init(at start: UnsafeRawPointer) {
     let word = MemoryLayout<Int>.size
-    seconds = bytes.loadUnaligned(fromByteOffset: 0, as: Int.self)
-    microseconds = bytes.loadUnaligned(fromByteOffset: word, as: Int.self)
-    type = bytes.loadUnaligned(fromByteOffset: 2 * word, as: UInt16.self)
-    code = bytes.loadUnaligned(fromByteOffset: 2 * word + 2, as: UInt16.self)
-    value = bytes.loadUnaligned(fromByteOffset: 2 * word + 4, as: Int32.self)
+    seconds = start.loadUnaligned(fromByteOffset: 0, as: Int.self)
+    microseconds = start.loadUnaligned(fromByteOffset: word, as: Int.self)
+    type = start.loadUnaligned(fromByteOffset: 2 * word, as: UInt16.self)
+    code = start.loadUnaligned(fromByteOffset: 2 * word + 2, as: UInt16.self)
+    value = start.loadUnaligned(fromByteOffset: 2 * word + 4, as: Int32.self)
   }
 
   /// The record's bytes, as the kernel writes them.
   public var bytes: [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(EvdevRecord.size)
-    withUnsafeBytes(of: seconds) { result.append(contentsOf: $0) }
-    withUnsafeBytes(of: microseconds) { result.append(contentsOf: $0) }
-    withUnsafeBytes(of: type) { result.append(contentsOf: $0) }
-    withUnsafeBytes(of: code) { result.append(contentsOf: $0) }
-    withUnsafeBytes(of: value) { result.append(contentsOf: $0) }
-    return result
+    [UInt8](unsafeUninitializedCapacity: EvdevRecord.size) { buffer, count in
+      store(to: UnsafeMutableRawPointer(buffer.baseAddress!))
+      count = EvdevRecord.size
+    }
+  }
+
+  /// Writes the record's ``size`` bytes at `start`, as ``init(at:)`` reads them.
+  func store(to start: UnsafeMutableRawPointer) {
+    let word = MemoryLayout<Int>.size
+    start.storeBytes(of: seconds, toByteOffset: 0, as: Int.self)
+    start.storeBytes(of: microseconds, toByteOffset: word, as: Int.self)
+    start.storeBytes(of: type, toByteOffset: 2 * word, as: UInt16.self)
+    start.storeBytes(of: code, toByteOffset: 2 * word + 2, as: UInt16.self)
+    start.storeBytes(of: value, toByteOffset: 2 * word + 4, as: Int32.self)
   }
 
   /// The time in seconds.

@@ -29,10 +29,23 @@ public final class KeyEventTranslator {
   private let commandFlags: KeyEvent.ModifierFlags = [.control, .alt, .super]
   /// A second state holding only Shift and Caps Lock, for the text ignoring modifiers.
   private let scratch: OpaquePointer
+  /// The layout (high half) and Shift and Lock mask ``scratch`` was last set to, `.max` before
+  /// the first (no layout index is `UInt32.max`): it changes only through
+  /// `xkb_state_update_mask` with these, so the update (~480 instructions) is skipped while
+  /// they stay the same, as for Control held over several keys.
+  private var scratchKey: UInt64 = .max
+
+  /// `state`'s C state, kept here so that a key reads it with one load.
+  private let pointer: OpaquePointer
+  /// Where `xkb_state_key_get_syms` writes the keysyms' address. (Allocated once: the address
+  /// of a local passed to C would cost a stack-protector check per key.)
+  private let syms = UnsafeMutablePointer<UnsafePointer<xkb_keysym_t>?>.allocate(capacity: 1)
 
   /// A translator for the keys of `state`.
   public init(state: KeyboardState) {
     self.state = state
+    pointer = state.pointer
+    syms.initialize(to: nil)
     func mask(_ name: String) -> xkb_mod_mask_t {
       state.keymap.modifierIndex(named: name).map { 1 << $0 } ?? 0
     }
@@ -54,103 +67,165 @@ public final class KeyEventTranslator {
   deinit {
     xkb_state_unref(scratch)
     flagTable.deallocate()
+    syms.deallocate()
   }
 
   /// The key event for an evdev key; presses and releases update the state afterwards, as
   /// ``KeyboardState/keyEvent(forKeyCode:phase:timestamp:)`` does.
   public func keyEvent(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase, timestamp: Double = 0) -> KeyEvent {
     let key = translation(forKeyCode: keyCode, phase: phase)
-    if let characters = key.characters, let plain = key.charactersIgnoringModifiers {
-      // Nearly every key: no String is made at all. (The update after the event is built, so
-      // that its fields need not be kept across the call.)
-      defer { update(forKeyCode: keyCode, phase: phase) }
-      return KeyEvent(
-        keysym: Keysym(key.keysym), scalar: characters, scalarIgnoringModifiers: .some(plain),
-        modifierFlags: key.modifierFlags, phase: phase, keyCode: keyCode, timestamp: timestamp)
+    guard key.isSingleScalar else {
+      // A text of several keysyms (rare): xkbcommon's full path, which updates the state too.
+      return state.keyEvent(forKeyCode: keyCode, phase: phase, timestamp: timestamp)
     }
-    // A text of several keysyms (rare): xkbcommon's full path, which updates the state too.
-    return state.keyEvent(forKeyCode: keyCode, phase: phase, timestamp: timestamp)
+    // Nearly every key: no String is made at all. (The update after the event is built, so
+    // that its fields need not be kept across the call.)
+    defer { update(forKeyCode: keyCode, phase: phase) }
+    return key.keyEvent(phase: phase, keyCode: keyCode, timestamp: timestamp)
   }
 
-  /// A key's answers before the state changes. Plain values only, so that passing them on
-  /// costs no reference counting.
+  /// A key's answers before the state changes, as plain words: passing them on costs no
+  /// reference counting and no optional wrapping (a text is at most one scalar here).
   struct Translation {
+    /// A text value meaning "no text".
+    static let noText: UInt32 = 0x11_0000
+    /// A text value meaning "several keysyms", whose text the full path makes.
+    static let severalKeysyms: UInt32 = 0xFFFF_FFFF
+
     /// The keysym, after the Caps Lock transformation.
     var keysym: xkb_keysym_t
-    /// The text: nil when the key has several keysyms (the full path then makes it),
-    /// `.some(nil)` when the key types nothing.
-    var characters: Unicode.Scalar??
+    /// The text's scalar value, ``noText`` or ``severalKeysyms``. A value that is not a
+    /// scalar (a surrogate) is no text, as `Unicode.Scalar` and xkbcommon's UTF-8 agree.
+    var characters: UInt32
     /// The text with Shift and Caps Lock only, the same way.
-    var charactersIgnoringModifiers: Unicode.Scalar??
+    var charactersIgnoringModifiers: UInt32
     /// The modifiers in effect.
     var modifierFlags: KeyEvent.ModifierFlags
+
+    /// Whether both texts are at most one scalar, so that the event needs no `String`.
+    @inline(__always)
+    var isSingleScalar: Bool {
+      characters != Translation.severalKeysyms && charactersIgnoringModifiers != Translation.severalKeysyms
+    }
+
+    /// The key event of a single-scalar translation.
+    @inline(__always)
+    func keyEvent(phase: KeyEvent.Phase, keyCode: UInt32, timestamp: Double) -> KeyEvent {
+      let scalar = Unicode.Scalar(characters)
+      // Usually the same text: checked as a scalar once.
+      let plain =
+        charactersIgnoringModifiers == characters ? scalar : Unicode.Scalar(charactersIgnoringModifiers)
+      return KeyEvent(
+        keysym: Keysym(keysym), scalar: scalar, scalarIgnoringModifiers: .some(plain),
+        modifierFlags: modifierFlags, phase: phase, keyCode: keyCode, timestamp: timestamp)
+    }
   }
 
   /// What the key gives now; texts only when `phase` is not `.up`, as the full path does.
+  ///
+  /// Inlined into the decoder's loop. The common key (one keysym, neither Caps Lock nor
+  /// Control on, no command modifier) is answered here; everything else is left to functions
+  /// that are not inlined, so that the common path keeps its values in registers.
   @inline(__always)
   func translation(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase) -> Translation {
-    let pointer = state.pointer
     let code = keyCode &+ Keymap.evdevOffset
     let mods = xkb_state_serialize_mods(pointer, XKB_STATE_MODS_EFFECTIVE)
     let flags = flagTable[Int(mods & 0xFF)]
+    let count = xkb_state_key_get_syms(pointer, code, syms)
+    // Control changes only the text, which a release does not have.
+    let transforming = phase == .up ? lockMask : lockMask | controlMask
+    guard mods & transforming == 0, count == 1, let one = syms.pointee?[0] else {
+      return transformedTranslation(code: code, mods: mods, count: Int(count), phase: phase)
+    }
+    guard phase != .up else {
+      return Translation(
+        keysym: one, characters: Translation.noText, charactersIgnoringModifiers: Translation.noText,
+        modifierFlags: flags)
+    }
+    let value = one == 0 ? 0 : xkb_keysym_to_utf32(one)
+    let characters = value == 0 ? Translation.noText : value
+    return Translation(
+      keysym: one, characters: characters,
+      charactersIgnoringModifiers: flags.rawValue & commandFlags.rawValue == 0
+        ? characters : textIgnoringModifiers(code: code, mods: mods),
+      modifierFlags: flags)
+  }
 
+  /// ``translation(forKeyCode:phase:)`` for the other keys: Caps Lock on, Control on for a
+  /// press or repeat (whose transformations apply unless the key's type consumes them), or
+  /// not one keysym. `count` and ``syms`` are `xkb_state_key_get_syms`'s answer in the
+  /// current state.
+  @inline(never)
+  private func transformedTranslation(
+    code: xkb_keycode_t, mods: xkb_mod_mask_t, count: Int, phase: KeyEvent.Phase
+  ) -> Translation {
+    let flags = flagTable[Int(mods & 0xFF)]
     // xkbcommon's should_do_caps/ctrl_transformation: on, and not consumed by the key's type.
     var caps = false
     var control = false
-    if mods & (lockMask | controlMask) != 0 {
+    if mods & (phase == .up ? lockMask : lockMask | controlMask) != 0 {
       let consumed = xkb_state_key_get_consumed_mods2(pointer, code, XKB_CONSUMED_MODE_XKB)
       caps = mods & lockMask & ~consumed != 0
       control = mods & controlMask & ~consumed != 0
     }
-    var syms: UnsafePointer<xkb_keysym_t>?
-    let count = Int(xkb_state_key_get_syms(pointer, code, &syms))
+    let keySyms = syms.pointee
     var keysym: xkb_keysym_t = 0
-    if count == 1, let syms {
-      keysym = caps ? xkb_keysym_to_upper(syms[0]) : syms[0]
+    if count == 1, let keySyms {
+      keysym = caps ? xkb_keysym_to_upper(keySyms[0]) : keySyms[0]
     }
     var key = Translation(
-      keysym: keysym, characters: .some(nil), charactersIgnoringModifiers: .some(nil), modifierFlags: flags)
+      keysym: keysym, characters: Translation.noText, charactersIgnoringModifiers: Translation.noText,
+      modifierFlags: flags)
     guard phase != .up else { return key }
-    key.characters = text(in: pointer, code: code, syms: syms, count: count, caps: caps, control: control)
-    if flags.rawValue & commandFlags.rawValue == 0 {
-      key.charactersIgnoringModifiers = key.characters
-    } else {
-      // KeyboardState.textIgnoringModifiers: the same key with Shift and Caps Lock only.
-      let layout = xkb_state_serialize_layout(pointer, XKB_STATE_LAYOUT_EFFECTIVE)
-      xkb_state_update_mask(scratch, mods & shiftMask, 0, mods & lockMask, 0, 0, layout)
-      var plainSyms: UnsafePointer<xkb_keysym_t>?
-      let plainCount = Int(xkb_state_key_get_syms(scratch, code, &plainSyms))
-      let plainCaps =
-        mods & lockMask != 0
-        && lockMask & ~xkb_state_key_get_consumed_mods2(scratch, code, XKB_CONSUMED_MODE_XKB) != 0
-      key.charactersIgnoringModifiers = text(
-        in: scratch, code: code, syms: plainSyms, count: plainCount, caps: plainCaps, control: false)
-    }
+    key.characters = text(in: pointer, code: code, syms: keySyms, count: count, caps: caps, control: control)
+    key.charactersIgnoringModifiers =
+      flags.rawValue & commandFlags.rawValue == 0
+      ? key.characters : textIgnoringModifiers(code: code, mods: mods)
     return key
+  }
+
+  /// KeyboardState.textIgnoringModifiers as a ``Translation`` text value: the same key with
+  /// Shift and Caps Lock only, in ``scratch``.
+  @inline(never)
+  private func textIgnoringModifiers(code: xkb_keycode_t, mods: xkb_mod_mask_t) -> UInt32 {
+    let layout = xkb_state_serialize_layout(pointer, XKB_STATE_LAYOUT_EFFECTIVE)
+    let plainMods = mods & (shiftMask | lockMask)
+    let wanted = UInt64(layout) << 32 | UInt64(plainMods)
+    if wanted != scratchKey {
+      xkb_state_update_mask(scratch, plainMods & shiftMask, 0, plainMods & lockMask, 0, 0, layout)
+      scratchKey = wanted
+    }
+    let plainCount = Int(xkb_state_key_get_syms(scratch, code, syms))
+    let plainCaps =
+      mods & lockMask != 0
+      && lockMask & ~xkb_state_key_get_consumed_mods2(scratch, code, XKB_CONSUMED_MODE_XKB) != 0
+    return text(
+      in: scratch, code: code, syms: syms.pointee, count: plainCount, caps: plainCaps, control: false)
   }
 
   /// Presses and releases the key in the state, after its event was made.
   @inline(__always)
   func update(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase) {
     switch phase {
-    case .down: xkb_state_update_key(state.pointer, keyCode &+ Keymap.evdevOffset, XKB_KEY_DOWN)
-    case .up: xkb_state_update_key(state.pointer, keyCode &+ Keymap.evdevOffset, XKB_KEY_UP)
+    case .down: xkb_state_update_key(pointer, keyCode &+ Keymap.evdevOffset, XKB_KEY_DOWN)
+    case .up: xkb_state_update_key(pointer, keyCode &+ Keymap.evdevOffset, XKB_KEY_UP)
     case .repeat: break
     }
   }
 
   /// `xkb_state_key_get_utf8`'s text when it is one keysym (Control falls back to a layout
   /// where the key is ASCII, then Caps Lock capitalises; nothing if it has no text, and
-  /// Control turns ASCII into its control character); nil for several keysyms, whose text
-  /// the full path makes.
+  /// Control turns ASCII into its control character), as a ``Translation`` text value:
+  /// `severalKeysyms` for several keysyms, whose text the full path makes.
+  @inline(__always)
   private func text(
     in xkbState: OpaquePointer, code: xkb_keycode_t, syms: UnsafePointer<xkb_keysym_t>?, count: Int,
     caps: Bool, control: Bool
-  ) -> Unicode.Scalar?? {
-    guard count > 0, let syms else { return .some(nil) }
-    guard count == 1 else { return nil }
+  ) -> UInt32 {
+    guard count > 0, let syms else { return Translation.noText }
+    guard count == 1 else { return Translation.severalKeysyms }
     var one = syms[0]
-    if one == 0 { return .some(nil) }
+    if one == 0 { return Translation.noText }
     if control && one > 127 {
       let keymap = state.keymap.pointer
       for layout in 0..<xkb_keymap_num_layouts_for_key(keymap, code) {
@@ -167,11 +242,11 @@ public final class KeyEventTranslator {
     }
     if caps { one = xkb_keysym_to_upper(one) }
     // Its code point directly, as xkb_keysym_to_utf8 would encode it; xkbcommon then rejects
-    // surrogates (not UTF-8), which Unicode.Scalar rejects too.
+    // surrogates (not UTF-8), which Unicode.Scalar rejects when the event is built.
     let value = xkb_keysym_to_utf32(one)
-    if value == 0 { return .some(nil) }
-    if value <= 127 && control { return Unicode.Scalar(Self.controlCharacter(UInt8(value))) }
-    return .some(Unicode.Scalar(value))
+    if value == 0 { return Translation.noText }
+    if value <= 127 && control { return UInt32(Self.controlCharacter(UInt8(value))) }
+    return value
   }
 
   /// xkbcommon's (and Xlib's) Control transformation of an ASCII byte.
