@@ -163,6 +163,30 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
       ))
   }
 
+  // Drawing: a frame of an 80×24 screen against the window count (the same windows; the
+  // front one is opaque and covers the screen, as a full-screen app's main window does).
+  var frameTimes: [Int: Double] = [:]
+  for count in windowCounts {
+    let (app, _) = makeApplication(windows: count)
+    app.screenSize = Size(width: 80, height: 24)
+    app.keyWindow?.frame = Rect(x: 0, y: 0, width: 80, height: 24)
+    let canvas = Canvas(columns: 80, rows: 24)
+    frameTimes[count] =
+      measure(500) {
+        app.render(into: canvas)
+        return 1
+      }.nsPerOperation
+    print("  a frame of 80×24 cells, \(count) windows: \(formatted(frameTimes[count]! / 1e3, 1)) µs")
+  }
+  results.append(
+    BenchmarkResult(
+      name: "a frame (80×24) with 10,000 windows behind a full-screen one", value: frameTimes[10_000]! / 1e3,
+      unit: "µs", baseline: "the same with 1 window", baselineValue: frameTimes[1]! / 1e3,
+      target: "≤ 1.1× one window", met: frameTimes[10_000]! <= 1.1 * frameTimes[1]!, rounds: rounds,
+      note:
+        "100 windows \(formatted(frameTimes[100]! / 1e3, 1)) µs, 1,000 \(formatted(frameTimes[1_000]! / 1e3, 1)) µs"
+    ))
+
   // Building: windows opened one by one, and view chains grown inside a live window.
   var windowBuild: [Int: Double] = [:]
   for count in [1_000, 10_000] {

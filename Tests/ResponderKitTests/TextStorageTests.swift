@@ -13,19 +13,7 @@ struct TextStorageTests {
     "a", "b", " ", "\n", "é", "e\u{301}", "\u{301}", "漢", "👍🏽", "👩\u{200D}💻", "\u{200D}", "xyz ",
   ]
 
-  /// Deterministic random numbers (SplitMix64), so a failure reproduces.
-  private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9e37_79b9_7f4a_7c15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-      z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-      return z ^ (z >> 31)
-    }
-  }
-
-  private func randomText(_ random: inout Generator, pieces count: Int) -> String {
+  private func randomText(_ random: inout SeededGenerator, pieces count: Int) -> String {
     (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
   }
 
@@ -40,7 +28,7 @@ struct TextStorageTests {
 
   @Test(arguments: [1, 2, 3])
   func undoAndRedoRestoreExactlyWhatAPlainStringHadAfterRandomEdits(seed: UInt64) {
-    var random = Generator(state: seed)
+    var random = SeededGenerator(state: seed)
     let h = ControlHarness()
     let view = h.add(TextView(frame: Rect(x: 0, y: 0, width: 7, height: 4)))
     h.window.makeFirstResponder(view)
@@ -81,7 +69,7 @@ struct TextStorageTests {
   }
 
   @Test func wrappingKeptAcrossEditsMatchesWrappingTheTextAfresh() {
-    var random = Generator(state: 7)
+    var random = SeededGenerator(state: 7)
     let h = ControlHarness()
     let frame = Rect(x: 0, y: 0, width: 9, height: 4)
     let view = h.add(TextView(frame: frame, text: randomText(&random, pieces: 600)))

@@ -52,7 +52,7 @@ public final class Canvas {
 
   /// The buffer cells of `rect` (current coordinates) inside the clip. Coordinates follow the
   /// geometry rule and sums saturate, so no rectangle traps or loops over invisible cells.
-  private func visibleCells(of rect: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
+  func visibleCells(of rect: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
     let rect = rect.normalized
     let left = max(clip.minX, Canvas.adding(origin.x, Int(cellContaining: rect.minX)))
     let top = max(clip.minY, Canvas.adding(origin.y, Int(cellContaining: rect.minY)))

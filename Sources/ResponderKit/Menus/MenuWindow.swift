@@ -23,6 +23,7 @@ final class MenuWindow: Window {
     self.app = application
     super.init(frame: Rect(origin: .zero, size: application.screenSize))
     level = .popUpMenu
+    isOpaque = false  // the box alone is drawn (drawBackground)
     menu.attachedApplication = application
     menu.update()
     box = MenuWindow.box(for: menu, anchor: anchor, screen: application.screenSize)

@@ -436,13 +436,31 @@ open class Application: Responder {
   /// made outside event handling (a timer, a `Task`) are drawn too.
   package var needsDisplayHandler: (@MainActor () -> Void)?
 
-  /// Draws every window, back to front, into a canvas of the screen's size.
+  /// Draws the windows, back to front, into a canvas of the screen's size. A window that
+  /// opaque windows in front of it hide entirely (``Window/isOpaque``), or that is off the
+  /// screen, is not drawn: a frame costs the windows in sight.
   public func render(into canvas: Canvas) {
     ValueBinding.applyPendingUpdates()  // model changes since the last frame, once each
     needsDisplay = false
-    for window in windows.reversed() { window.display(in: canvas) }
+    coverage.reset(columns: canvas.buffer.columns, rows: canvas.buffer.rows)
+    windowsInSight.removeAll(keepingCapacity: true)
+    for window in windows {
+      guard !coverage.isComplete else { break }
+      let cells = canvas.visibleCells(of: window.frame)
+      guard !coverage.covers(cells) else { continue }
+      windowsInSight.append(window)
+      if window.isOpaque { coverage.cover(cells) }
+    }
+    for window in windowsInSight.reversed() { window.display(in: canvas) }
+    windowsInSight.removeAll(keepingCapacity: true)
     if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }
   }
+
+  /// The screen's cells covered so far while a frame is composed (kept between frames for its
+  /// storage).
+  private var coverage = ScreenCoverage()
+  /// The windows a frame draws, front to back (kept between frames for its storage).
+  private var windowsInSight: [Window] = []
 
   /// Draws the screen into a new buffer: what tests and snapshots read.
   public func renderScreen() -> CellBuffer {

@@ -567,7 +567,13 @@ open class Window: Responder {
     }
   }
 
-  /// Draws what is behind the root view (a frame or title bar); default: blank cells.
+  /// Whether the window draws every cell of its frame (AppKit's `isOpaque`; true by default):
+  /// the windows behind it are then not drawn where it covers them. Set it to false when
+  /// ``drawBackground(in:)`` leaves cells for the windows below to show through.
+  public var isOpaque = true
+
+  /// Draws what is behind the root view (a frame or title bar); default: blank cells. A
+  /// window whose override leaves cells untouched sets ``isOpaque`` to false.
   open func drawBackground(in canvas: Canvas) {
     canvas.fill(Rect(origin: .zero, size: frame.size))
   }
