@@ -66,13 +66,16 @@ extension InputParser {
   /// sent as UTF-8; `make terminals` captured C2 98 for Control+Alt+x), so it reads as Alt with
   /// that C0 key.
   @inline(__always)
-  static func characterKey(_ scalar: Unicode.Scalar, time: TimeInterval) -> KeyEvent {
+  static func characterKey(
+    _ scalar: Unicode.Scalar, legacyKeysyms: [UInt16] = LegacyKeysyms.table, time: TimeInterval
+  ) -> KeyEvent {
     if scalar.value &- 0x80 < 0x20 {
       var key = controlKey(UInt8(scalar.value - 0x80), time: time)
       key.modifierFlags.insert(.alt)
       return key
     }
-    return KeyEvent(keysym: InputParser.keysym(for: scalar), scalar: scalar, timestamp: time)
+    return KeyEvent(
+      keysym: LegacyKeysyms.keysym(for: scalar, in: legacyKeysyms), scalar: scalar, timestamp: time)
   }
 
   /// A functional key as an input item.
@@ -110,7 +113,7 @@ extension InputParser {
   /// `base` is the unshifted key, `shifted` the key with Shift when the terminal says.
   static func characterKey(
     base: Unicode.Scalar, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
-    phase: KeyEvent.Phase, text: String?, time: TimeInterval
+    phase: KeyEvent.Phase, text: String?, legacyKeysyms: [UInt16] = LegacyKeysyms.table, time: TimeInterval
   ) -> KeyEvent {
     let shift = modifiers.rawValue & InputParser.shiftBit != 0
     let control = modifiers.rawValue & InputParser.controlBit != 0
@@ -124,7 +127,7 @@ extension InputParser {
         typedScalar = uppercase(base)
       }
     }
-    let keysym = InputParser.keysym(for: typedScalar)
+    let keysym = LegacyKeysyms.keysym(for: typedScalar, in: legacyKeysyms)
     var key: KeyEvent
     if let text {
       key = KeyEvent(
@@ -140,7 +143,7 @@ extension InputParser {
         phase: phase, timestamp: time)
     }
     // Kept so nothing the terminal said is lost: the key pressed, before Shift.
-    if typedScalar != base { key.unshiftedKeysym = InputParser.keysym(for: base) }
+    if typedScalar != base { key.unshiftedKeysym = LegacyKeysyms.keysym(for: base, in: legacyKeysyms) }
     return key
   }
 

@@ -126,6 +126,9 @@ public struct InputParser: Sendable {
   /// The one-touch array of the last left-button report, moved into its item and back when
   /// the item was only lent (empty while it is out), reused when no item holds it.
   var touchBuffer: [TouchSample] = []
+  /// ``LegacyKeysyms/table``, held so that decoding a character does not go through the lazy
+  /// global's initialization check each time.
+  let legacyKeysyms = LegacyKeysyms.table
 
   /// Creates a parser.
   public init(
@@ -347,6 +350,7 @@ public struct InputParser: Sendable {
   ) -> Int {
     withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
       let spare = buffer.baseAddress!
+      let legacyKeysyms = legacyKeysyms
       var i = start
       while i < n {
         let byte = p[i]
@@ -359,7 +363,8 @@ public struct InputParser: Sendable {
           guard byte != 0x7f else { break }
           let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
           if used == 0 { break }
-          spare.initialize(to: .event(.key(InputParser.characterKey(scalar, time: time))))
+          spare.initialize(
+            to: .event(.key(InputParser.characterKey(scalar, legacyKeysyms: legacyKeysyms, time: time))))
           items.accept(referenceFreeAt: spare, body)
           i += used
         }
@@ -540,7 +545,9 @@ public struct InputParser: Sendable {
   func decodeUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
     let (used, scalar) = InputParser.scanUTF8(p, n, final: final)
     guard used > 0 else { return .incomplete }
-    return Step(used: used, item: .event(.key(InputParser.characterKey(scalar, time: time))))
+    return Step(
+      used: used,
+      item: .event(.key(InputParser.characterKey(scalar, legacyKeysyms: legacyKeysyms, time: time))))
   }
 
   /// The character at `p` (a byte ≥ 0x80) and the bytes it uses; 0 bytes when it needs more.
@@ -594,6 +601,18 @@ public struct InputParser: Sendable {
   ) -> Int {
     // libc's vectorised search: pasted text is long runs without ESC.
     let j = memchr(p, 0x1b, n).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - p } ?? n
+    if pasteBytes.isEmpty && !pasteDeliveredChunk && j <= pasteChunkLimit && n - j >= 6
+      && memcmp(p + j, InputParser.pasteEndMarker, 6) == 0
+    {
+      // The whole paste is in this read: its text goes straight from the read, not through
+      // `pasteBytes`, which would grow (and reallocate) for every paste.
+      items.accept(
+        .event(
+          .paste(String(decoding: UnsafeBufferPointer(start: p, count: j), as: UTF8.self), timestamp: time)),
+        body)
+      inPaste = false
+      return j + 6
+    }
     if j > 0 {
       pasteBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: j))
       deliverPasteChunks(time: time, into: &items, each: body)
@@ -629,6 +648,9 @@ public struct InputParser: Sendable {
     deliverPasteChunks(time: time, into: &items, each: body)
     return j + 1
   }
+
+  /// The end of a bracketed paste, `ESC [ 2 0 1 ~`.
+  static let pasteEndMarker: [UInt8] = [0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e]
 
   /// Sends full chunks of pasted text, each cut back to a UTF-8 character boundary.
   mutating func deliverPasteChunks(
