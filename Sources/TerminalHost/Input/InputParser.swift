@@ -277,16 +277,9 @@ public struct InputParser: Sendable {
     each body: (TerminalInput) -> Void
   ) -> Int {
     var i = 0
-    while i < n {
-      let byte = p[i]
-      let skipping = discardingSequence || skippingString
-      if (byte >= 0x20 && byte != 0x7f) && !inPaste && !skipping {
-        // Typed text, the bulk of any input, decoded in runs.
-        let end = scanText(p, i, n, final: final, time: time, into: &items, each: body)
-        if end == i { break }
-        i = end
-        continue
-      }
+    // The outer loop handles the modes (paste, skipping); the inner one ordinary input, item
+    // after item, without looking at the modes again until an item changes them.
+    modes: while i < n {
       if inPaste {
         let used = stepPaste(p + i, n - i, final: final, time: time, into: &items, each: body)
         if used == 0 { break }
@@ -294,6 +287,7 @@ public struct InputParser: Sendable {
         continue
       }
       if discardingSequence {
+        let byte = p[i]
         if byte >= 0x20 && byte <= 0x3f {
           i += 1
           continue
@@ -308,30 +302,42 @@ public struct InputParser: Sendable {
         i += used
         continue
       }
-      if byte == 0x1b && n - i > 2 && p[i + 1] == 0x5b,
-        let used = deliverCommonCSI(p + i, n - i, time: time, into: &items, each: body)
-      {
-        i += used
-        continue
-      }
-      if let used = deliverPlainKey(p + i, n - i, time: time, into: &items, each: body) {
-        i += used
-        continue
-      }
-      var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
-      if step.used == 0 { break }
-      i += step.used
-      if let item = step.item.take() {
-        trackMouseButton(item)
-        items.accept(item, returningTouchesTo: &touchBuffer, body)
-      }
-      switch step.effect {
-      case .none: break
-      case .startPaste:
-        inPaste = true
-        pasteDeliveredChunk = false
-      case .discardRest: discardingSequence = true
-      case .skipString: skippingString = true
+      while i < n {
+        let byte = p[i]
+        if byte >= 0x20 && byte != 0x7f {
+          // Typed text, the bulk of any input, decoded in runs.
+          let end = scanText(p, i, n, final: final, time: time, into: &items, each: body)
+          if end == i { break modes }
+          i = end
+          continue
+        }
+        if byte == 0x1b && n - i > 2 && p[i + 1] == 0x5b,
+          let used = deliverCommonCSI(p + i, n - i, time: time, into: &items, each: body)
+        {
+          i += used
+          if inPaste { continue modes }
+          continue
+        }
+        if let used = deliverPlainKey(p + i, n - i, time: time, into: &items, each: body) {
+          i += used
+          continue
+        }
+        var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
+        if step.used == 0 { break modes }
+        i += step.used
+        if let item = step.item.take() {
+          trackMouseButton(item)
+          items.accept(item, returningTouchesTo: &touchBuffer, body)
+        }
+        switch step.effect {
+        case .none: continue
+        case .startPaste:
+          inPaste = true
+          pasteDeliveredChunk = false
+        case .discardRest: discardingSequence = true
+        case .skipString: skippingString = true
+        }
+        continue modes
       }
     }
     return i
