@@ -92,14 +92,23 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   @inlinable static var baseLayoutKeysymBit: UInt8 { 2 }
   @inlinable static var unshiftedKeysymBit: UInt8 { 4 }
 
+  /// Whether the optional field of `bit` is present.
+  @inlinable
+  func isPresent(_ bit: UInt8) -> Bool { presentFields & bit != 0 }
+
+  /// Marks the optional field of `bit` present or absent.
+  @inlinable
+  mutating func setPresent(_ bit: UInt8, _ present: Bool) {
+    presentFields = present ? presentFields | bit : presentFields & ~bit
+  }
+
   /// The evdev key code (`KEY_*`), when the source knows the physical key.
   @inlinable
   public var keyCode: UInt32? {
-    get { presentFields & KeyEvent.keyCodeBit != 0 ? keyCodeValue : nil }
+    get { isPresent(KeyEvent.keyCodeBit) ? keyCodeValue : nil }
     set {
       keyCodeValue = newValue ?? 0
-      presentFields =
-        newValue == nil ? presentFields & ~KeyEvent.keyCodeBit : presentFields | KeyEvent.keyCodeBit
+      setPresent(KeyEvent.keyCodeBit, newValue != nil)
     }
   }
 
@@ -108,12 +117,10 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// bindings fall back to it, so Control+C works whatever layout is active.
   @inlinable
   public var baseLayoutKeysym: Keysym? {
-    get { presentFields & KeyEvent.baseLayoutKeysymBit != 0 ? Keysym(rawValue: baseLayoutKeysymValue) : nil }
+    get { isPresent(KeyEvent.baseLayoutKeysymBit) ? Keysym(rawValue: baseLayoutKeysymValue) : nil }
     set {
       baseLayoutKeysymValue = newValue?.rawValue ?? 0
-      presentFields =
-        newValue == nil
-        ? presentFields & ~KeyEvent.baseLayoutKeysymBit : presentFields | KeyEvent.baseLayoutKeysymBit
+      setPresent(KeyEvent.baseLayoutKeysymBit, newValue != nil)
     }
   }
 
@@ -122,12 +129,10 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// as `UIKey`'s `charactersIgnoringModifiers` and `characters` let UIKit shortcuts do.
   @inlinable
   public var unshiftedKeysym: Keysym? {
-    get { presentFields & KeyEvent.unshiftedKeysymBit != 0 ? Keysym(rawValue: unshiftedKeysymValue) : nil }
+    get { isPresent(KeyEvent.unshiftedKeysymBit) ? Keysym(rawValue: unshiftedKeysymValue) : nil }
     set {
       unshiftedKeysymValue = newValue?.rawValue ?? 0
-      presentFields =
-        newValue == nil
-        ? presentFields & ~KeyEvent.unshiftedKeysymBit : presentFields | KeyEvent.unshiftedKeysymBit
+      setPresent(KeyEvent.unshiftedKeysymBit, newValue != nil)
     }
   }
 

@@ -6,7 +6,9 @@ import XKBKeyboard
 /// Building `KeyEvent`s the way a terminal user expects them.
 ///
 /// - `keysym`: functional keys get their XKB keysym; characters get
-///   `InputParser.keysym(for:)` of the character typed (Shift applied: Shift+a is `A`).
+///   `LegacyKeysyms.keysym(for:)` of the character typed, Shift applied (Shift+a is `A`):
+///   xkbcommon's answer, a legacy keysym where one exists, so a key typed in a terminal and
+///   the same key decoded from a keyboard device agree.
 /// - `characters`: what the key types after modifiers: Control maps ASCII keys through the
 ///   legacy control table (Control+a is "\u{1}"), otherwise the (shifted) character; empty for
 ///   functional keys except Return "\r", Tab "\t", BackSpace "\u{8}", Escape "\u{1b}" and the
@@ -187,13 +189,5 @@ extension InputParser {
   /// BackSpace key sends 0x08: then ``reportsControlHAsBackSpace`` should be set.
   public static func erasesWithControlH(_ attributes: termios) -> Bool {
     withUnsafeBytes(of: attributes.c_cc) { $0[Int(VERASE)] == 0x08 }
-  }
-
-  /// The keysym xkbcommon gives a character: Latin-1 is its own code; beyond it xkbcommon
-  /// prefers a legacy keysym where one exists (`с` is `Cyrillic_es`), so a key typed in a
-  /// terminal and the same key decoded from a keyboard device have the same keysym.
-  @inline(__always)
-  static func keysym(for scalar: Unicode.Scalar) -> Keysym {
-    LegacyKeysyms.keysym(for: scalar)
   }
 }
