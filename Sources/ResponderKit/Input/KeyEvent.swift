@@ -55,9 +55,11 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
     ]
   }
 
-  // Stored in this order so the fields pack into 57 bytes (declaration order is layout
-  // order): each optional 32-bit field takes 5 bytes at 4-byte alignment, and the phase and
-  // modifiers fill the gap after one. A smaller key is cheaper to build, move and destroy.
+  // Stored in this order so the fields pack into 52 bytes (declaration order is layout
+  // order), and the optional 32-bit fields are stored as values beside one byte of presence
+  // bits rather than as optionals (5 bytes each, a tag byte apiece): a key with none of them,
+  // as a terminal reports most, is then a few whole-word stores to build. A smaller key is
+  // cheaper to build, move and destroy.
   /// Both texts, packed: most keys type one short character, kept inline so that copying
   /// a key retains and allocates nothing (a terminal delivers one event per key).
   @usableFromInline
@@ -66,20 +68,73 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   public var timestamp: TimeInterval
   /// What the key means with the current modifiers and layout.
   public var keysym: Keysym
-  /// The evdev key code (`KEY_*`), when the source knows the physical key.
-  public var keyCode: UInt32?
+  /// ``keyCode``'s value when present, else 0.
+  @usableFromInline
+  var keyCodeValue: UInt32 = 0
+  /// ``baseLayoutKeysym``'s value when present, else 0.
+  @usableFromInline
+  var baseLayoutKeysymValue: UInt32 = 0
+  /// ``unshiftedKeysym``'s value when present, else 0.
+  @usableFromInline
+  var unshiftedKeysymValue: UInt32 = 0
   /// Press, repeat or release.
   public var phase: Phase
+  /// Which optional fields are present: ``keyCodeBit``, ``baseLayoutKeysymBit``,
+  /// ``unshiftedKeysymBit``.
+  @usableFromInline
+  var presentFields: UInt8 = 0
   /// The modifiers held.
   public var modifierFlags: ModifierFlags
+
+  // Computed, so inlined code in other modules folds them (a stored static is read through
+  // its lazy initializer there).
+  @inlinable static var keyCodeBit: UInt8 { 1 }
+  @inlinable static var baseLayoutKeysymBit: UInt8 { 2 }
+  @inlinable static var unshiftedKeysymBit: UInt8 { 4 }
+
+  /// Whether the optional field of `bit` is present.
+  @inlinable
+  func isPresent(_ bit: UInt8) -> Bool { presentFields & bit != 0 }
+
+  /// Marks the optional field of `bit` present or absent.
+  @inlinable
+  mutating func setPresent(_ bit: UInt8, _ present: Bool) {
+    presentFields = present ? presentFields | bit : presentFields & ~bit
+  }
+
+  /// The evdev key code (`KEY_*`), when the source knows the physical key.
+  @inlinable
+  public var keyCode: UInt32? {
+    get { isPresent(KeyEvent.keyCodeBit) ? keyCodeValue : nil }
+    set {
+      keyCodeValue = newValue ?? 0
+      setPresent(KeyEvent.keyCodeBit, newValue != nil)
+    }
+  }
+
   /// The key in the keyboard's base layout — the physical key — when the source knows it
   /// (kitty's base-layout key: Control+С on a Russian layout reports `c`). Key commands and
   /// bindings fall back to it, so Control+C works whatever layout is active.
-  public var baseLayoutKeysym: Keysym?
+  @inlinable
+  public var baseLayoutKeysym: Keysym? {
+    get { isPresent(KeyEvent.baseLayoutKeysymBit) ? Keysym(rawValue: baseLayoutKeysymValue) : nil }
+    set {
+      baseLayoutKeysymValue = newValue?.rawValue ?? 0
+      setPresent(KeyEvent.baseLayoutKeysymBit, newValue != nil)
+    }
+  }
+
   /// The key that was pressed, before Shift, when the source knows it and Shift changed it
   /// (kitty's key code: `1` for Shift+1, whose ``keysym`` is `!`). Key commands match either,
   /// as `UIKey`'s `charactersIgnoringModifiers` and `characters` let UIKit shortcuts do.
-  public var unshiftedKeysym: Keysym?
+  @inlinable
+  public var unshiftedKeysym: Keysym? {
+    get { isPresent(KeyEvent.unshiftedKeysymBit) ? Keysym(rawValue: unshiftedKeysymValue) : nil }
+    set {
+      unshiftedKeysymValue = newValue?.rawValue ?? 0
+      setPresent(KeyEvent.unshiftedKeysymBit, newValue != nil)
+    }
+  }
 
   /// The text the key types, after modifiers (Control+a gives "\u{1}"); empty for
   /// functional keys.
@@ -105,7 +160,8 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
       characters: characters, charactersIgnoringModifiers: charactersIgnoringModifiers ?? characters)
     self.modifierFlags = modifierFlags
     self.phase = phase
-    self.keyCode = keyCode
+    self.keyCodeValue = keyCode ?? 0
+    self.presentFields = keyCode == nil ? 0 : KeyEvent.keyCodeBit
     self.timestamp = timestamp
   }
 
@@ -124,7 +180,8 @@ public struct KeyEvent: Hashable, Sendable, Codable, CustomStringConvertible {
     self.text = KeyText(scalar: scalar, scalarIgnoringModifiers: scalarIgnoringModifiers ?? scalar)
     self.modifierFlags = modifierFlags
     self.phase = phase
-    self.keyCode = keyCode
+    self.keyCodeValue = keyCode ?? 0
+    self.presentFields = keyCode == nil ? 0 : KeyEvent.keyCodeBit
     self.timestamp = timestamp
   }
 

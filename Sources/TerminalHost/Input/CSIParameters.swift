@@ -32,6 +32,7 @@ struct CSIParameters {
   /// Reads the parameter bytes (digits, `:` and `;`) at the start of `p[0..<n]` and returns
   /// how many there were: the index of the first other byte, or `n`. Nil when there are more
   /// than ``capacity`` numbers. One pass, so a sequence's numbers are read as it is scanned.
+  @inline(__always)
   mutating func readPrefix(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
     fieldCount = 0
     return withUnsafeMutableBytes(of: &values) { valueBytes in

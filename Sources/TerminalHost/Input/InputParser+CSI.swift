@@ -310,7 +310,7 @@ extension InputParser {
       if let keysym = KittyKeyCodes.keysym(forFunctionalCode: base) {
         baseLayoutKeysym = keysym
       } else if let scalar = InputParser.keyScalar(base) {
-        baseLayoutKeysym = InputParser.keysym(for: scalar)
+        baseLayoutKeysym = LegacyKeysyms.keysym(for: scalar, in: legacyKeysyms)
       } else {
         return .malformed
       }
@@ -356,7 +356,8 @@ extension InputParser {
           Keysym(unicodeScalar: scalar), modifiers: modifiers, phase: phase, text: text, time: time)
       } else {
         key = InputParser.characterKey(
-          base: scalar, shifted: shifted, modifiers: modifiers, phase: phase, text: text, time: time)
+          base: scalar, shifted: shifted, modifiers: modifiers, phase: phase, text: text,
+          legacyKeysyms: legacyKeysyms, time: time)
       }
     }
     key.baseLayoutKeysym = baseLayoutKeysym

@@ -6,7 +6,9 @@ import XKBKeyboard
 /// Building `KeyEvent`s the way a terminal user expects them.
 ///
 /// - `keysym`: functional keys get their XKB keysym; characters get
-///   `InputParser.keysym(for:)` of the character typed (Shift applied: Shift+a is `A`).
+///   `LegacyKeysyms.keysym(for:)` of the character typed, Shift applied (Shift+a is `A`):
+///   xkbcommon's answer, a legacy keysym where one exists, so a key typed in a terminal and
+///   the same key decoded from a keyboard device agree.
 /// - `characters`: what the key types after modifiers: Control maps ASCII keys through the
 ///   legacy control table (Control+a is "\u{1}"), otherwise the (shifted) character; empty for
 ///   functional keys except Return "\r", Tab "\t", BackSpace "\u{8}", Escape "\u{1b}" and the
@@ -66,13 +68,16 @@ extension InputParser {
   /// sent as UTF-8; `make terminals` captured C2 98 for Control+Alt+x), so it reads as Alt with
   /// that C0 key.
   @inline(__always)
-  static func characterKey(_ scalar: Unicode.Scalar, time: TimeInterval) -> KeyEvent {
+  static func characterKey(
+    _ scalar: Unicode.Scalar, legacyKeysyms: [UInt16] = LegacyKeysyms.table, time: TimeInterval
+  ) -> KeyEvent {
     if scalar.value &- 0x80 < 0x20 {
       var key = controlKey(UInt8(scalar.value - 0x80), time: time)
       key.modifierFlags.insert(.alt)
       return key
     }
-    return KeyEvent(keysym: InputParser.keysym(for: scalar), scalar: scalar, timestamp: time)
+    return KeyEvent(
+      keysym: LegacyKeysyms.keysym(for: scalar, in: legacyKeysyms), scalar: scalar, timestamp: time)
   }
 
   /// A functional key as an input item.
@@ -110,7 +115,7 @@ extension InputParser {
   /// `base` is the unshifted key, `shifted` the key with Shift when the terminal says.
   static func characterKey(
     base: Unicode.Scalar, shifted: Unicode.Scalar?, modifiers: KeyEvent.ModifierFlags,
-    phase: KeyEvent.Phase, text: String?, time: TimeInterval
+    phase: KeyEvent.Phase, text: String?, legacyKeysyms: [UInt16] = LegacyKeysyms.table, time: TimeInterval
   ) -> KeyEvent {
     let shift = modifiers.rawValue & InputParser.shiftBit != 0
     let control = modifiers.rawValue & InputParser.controlBit != 0
@@ -124,7 +129,7 @@ extension InputParser {
         typedScalar = uppercase(base)
       }
     }
-    let keysym = InputParser.keysym(for: typedScalar)
+    let keysym = LegacyKeysyms.keysym(for: typedScalar, in: legacyKeysyms)
     var key: KeyEvent
     if let text {
       key = KeyEvent(
@@ -140,7 +145,7 @@ extension InputParser {
         phase: phase, timestamp: time)
     }
     // Kept so nothing the terminal said is lost: the key pressed, before Shift.
-    if typedScalar != base { key.unshiftedKeysym = InputParser.keysym(for: base) }
+    if typedScalar != base { key.unshiftedKeysym = LegacyKeysyms.keysym(for: base, in: legacyKeysyms) }
     return key
   }
 
@@ -184,13 +189,5 @@ extension InputParser {
   /// BackSpace key sends 0x08: then ``reportsControlHAsBackSpace`` should be set.
   public static func erasesWithControlH(_ attributes: termios) -> Bool {
     withUnsafeBytes(of: attributes.c_cc) { $0[Int(VERASE)] == 0x08 }
-  }
-
-  /// The keysym xkbcommon gives a character: Latin-1 is its own code; beyond it xkbcommon
-  /// prefers a legacy keysym where one exists (`с` is `Cyrillic_es`), so a key typed in a
-  /// terminal and the same key decoded from a keyboard device have the same keysym.
-  @inline(__always)
-  static func keysym(for scalar: Unicode.Scalar) -> Keysym {
-    LegacyKeysyms.keysym(for: scalar)
   }
 }

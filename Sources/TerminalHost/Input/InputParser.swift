@@ -126,6 +126,9 @@ public struct InputParser: Sendable {
   /// The one-touch array of the last left-button report, moved into its item and back when
   /// the item was only lent (empty while it is out), reused when no item holds it.
   var touchBuffer: [TouchSample] = []
+  /// ``LegacyKeysyms/table``, held so that decoding a character does not go through the lazy
+  /// global's initialization check each time.
+  let legacyKeysyms = LegacyKeysyms.table
 
   /// Creates a parser.
   public init(
@@ -274,16 +277,9 @@ public struct InputParser: Sendable {
     each body: (TerminalInput) -> Void
   ) -> Int {
     var i = 0
-    while i < n {
-      let byte = p[i]
-      let skipping = discardingSequence || skippingString
-      if (byte >= 0x20 && byte != 0x7f) && !inPaste && !skipping {
-        // Typed text, the bulk of any input, decoded in runs.
-        let end = scanText(p, i, n, final: final, time: time, into: &items, each: body)
-        if end == i { break }
-        i = end
-        continue
-      }
+    // The outer loop handles the modes (paste, skipping); the inner one ordinary input, item
+    // after item, without looking at the modes again until an item changes them.
+    modes: while i < n {
       if inPaste {
         let used = stepPaste(p + i, n - i, final: final, time: time, into: &items, each: body)
         if used == 0 { break }
@@ -291,6 +287,7 @@ public struct InputParser: Sendable {
         continue
       }
       if discardingSequence {
+        let byte = p[i]
         if byte >= 0x20 && byte <= 0x3f {
           i += 1
           continue
@@ -305,30 +302,42 @@ public struct InputParser: Sendable {
         i += used
         continue
       }
-      if byte == 0x1b && n - i > 2 && p[i + 1] == 0x5b,
-        let used = deliverCommonCSI(p + i, n - i, time: time, into: &items, each: body)
-      {
-        i += used
-        continue
-      }
-      if let used = deliverPlainKey(p + i, n - i, time: time, into: &items, each: body) {
-        i += used
-        continue
-      }
-      var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
-      if step.used == 0 { break }
-      i += step.used
-      if let item = step.item.take() {
-        trackMouseButton(item)
-        items.accept(item, returningTouchesTo: &touchBuffer, body)
-      }
-      switch step.effect {
-      case .none: break
-      case .startPaste:
-        inPaste = true
-        pasteDeliveredChunk = false
-      case .discardRest: discardingSequence = true
-      case .skipString: skippingString = true
+      while i < n {
+        let byte = p[i]
+        if byte >= 0x20 && byte != 0x7f {
+          // Typed text, the bulk of any input, decoded in runs.
+          let end = scanText(p, i, n, final: final, time: time, into: &items, each: body)
+          if end == i { break modes }
+          i = end
+          continue
+        }
+        if byte == 0x1b && n - i > 2 && p[i + 1] == 0x5b,
+          let used = deliverCommonCSI(p + i, n - i, time: time, into: &items, each: body)
+        {
+          i += used
+          if inPaste { continue modes }
+          continue
+        }
+        if let used = deliverPlainKey(p + i, n - i, time: time, into: &items, each: body) {
+          i += used
+          continue
+        }
+        var step = decode(p + i, n - i, final: final, altPrefixed: false, time: time)
+        if step.used == 0 { break modes }
+        i += step.used
+        if let item = step.item.take() {
+          trackMouseButton(item)
+          items.accept(item, returningTouchesTo: &touchBuffer, body)
+        }
+        switch step.effect {
+        case .none: continue
+        case .startPaste:
+          inPaste = true
+          pasteDeliveredChunk = false
+        case .discardRest: discardingSequence = true
+        case .skipString: skippingString = true
+        }
+        continue modes
       }
     }
     return i
@@ -347,6 +356,7 @@ public struct InputParser: Sendable {
   ) -> Int {
     withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
       let spare = buffer.baseAddress!
+      let legacyKeysyms = legacyKeysyms
       var i = start
       while i < n {
         let byte = p[i]
@@ -359,7 +369,8 @@ public struct InputParser: Sendable {
           guard byte != 0x7f else { break }
           let (used, scalar) = InputParser.scanUTF8(p + i, n - i, final: final)
           if used == 0 { break }
-          spare.initialize(to: .event(.key(InputParser.characterKey(scalar, time: time))))
+          spare.initialize(
+            to: .event(.key(InputParser.characterKey(scalar, legacyKeysyms: legacyKeysyms, time: time))))
           items.accept(referenceFreeAt: spare, body)
           i += used
         }
@@ -540,7 +551,9 @@ public struct InputParser: Sendable {
   func decodeUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
     let (used, scalar) = InputParser.scanUTF8(p, n, final: final)
     guard used > 0 else { return .incomplete }
-    return Step(used: used, item: .event(.key(InputParser.characterKey(scalar, time: time))))
+    return Step(
+      used: used,
+      item: .event(.key(InputParser.characterKey(scalar, legacyKeysyms: legacyKeysyms, time: time))))
   }
 
   /// The character at `p` (a byte ≥ 0x80) and the bytes it uses; 0 bytes when it needs more.
@@ -594,6 +607,18 @@ public struct InputParser: Sendable {
   ) -> Int {
     // libc's vectorised search: pasted text is long runs without ESC.
     let j = memchr(p, 0x1b, n).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - p } ?? n
+    if pasteBytes.isEmpty && !pasteDeliveredChunk && j <= pasteChunkLimit && n - j >= 6
+      && memcmp(p + j, InputParser.pasteEndMarker, 6) == 0
+    {
+      // The whole paste is in this read: its text goes straight from the read, not through
+      // `pasteBytes`, which would grow (and reallocate) for every paste.
+      items.accept(
+        .event(
+          .paste(String(decoding: UnsafeBufferPointer(start: p, count: j), as: UTF8.self), timestamp: time)),
+        body)
+      inPaste = false
+      return j + 6
+    }
     if j > 0 {
       pasteBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: j))
       deliverPasteChunks(time: time, into: &items, each: body)
@@ -629,6 +654,9 @@ public struct InputParser: Sendable {
     deliverPasteChunks(time: time, into: &items, each: body)
     return j + 1
   }
+
+  /// The end of a bracketed paste, `ESC [ 2 0 1 ~`.
+  static let pasteEndMarker: [UInt8] = [0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e]
 
   /// Sends full chunks of pasted text, each cut back to a UTF-8 character boundary.
   mutating func deliverPasteChunks(

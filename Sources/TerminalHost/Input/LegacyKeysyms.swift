@@ -22,6 +22,13 @@ enum LegacyKeysyms {
   /// else the Unicode keysym.
   @inline(__always)
   static func keysym(for scalar: Unicode.Scalar) -> Keysym {
+    keysym(for: scalar, in: table)
+  }
+
+  /// ``keysym(for:)`` with ``table`` passed in: a parser holds it, so its per-character path
+  /// skips the lazy global's initialization check.
+  @inline(__always)
+  static func keysym(for scalar: Unicode.Scalar, in table: [UInt16]) -> Keysym {
     let value = scalar.value
     if value <= 0xff { return Keysym(unicodeScalar: scalar) }
     if value < 0x1_0000 {
