@@ -47,10 +47,13 @@ extension Application {
   }
 
   /// ``sendAction(_:to:from:for:)`` with the trace hooks compiled out: the instantiation of the
-  /// dispatch that has no trace code, which the benchmarks compare tracing off with.
+  /// dispatch that has no trace code, which the benchmarks compare tracing off with (same
+  /// parameters, so that the trace check is the only difference).
   @discardableResult
-  package func sendActionUntraced(_ action: Action, to target: AnyObject?, from sender: Any?) -> Bool {
-    dispatch(action, to: target, from: sender, for: nil, ActionTrace.Off())
+  package func sendActionUntraced(
+    _ action: Action, to target: AnyObject?, from sender: Any?, for event: Event? = nil
+  ) -> Bool {
+    dispatch(action, to: target, from: sender, for: event, ActionTrace.Off())
   }
 
   private func dispatch<Trace: SearchTrace>(
