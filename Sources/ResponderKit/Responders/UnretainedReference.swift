@@ -11,7 +11,8 @@
 /// keeps it: the object pointed to holds the owner (a superview its subviews, a window its
 /// root view, an application its windows) and clears the link before it lets the owner go or
 /// goes away itself. ``withObject(_:)`` adds one more rule: its body must not release the object
-/// (the walks that use it call no app code).
+/// (the walks that use it call no app code; performing an action calls app code with the table
+/// that the responder, held by the caller, keeps).
 ///
 /// In debug builds every read checks the invariant through a weak shadow reference and stops
 /// with a message naming the type, instead of reading freed memory (UnretainedReferenceTests).
