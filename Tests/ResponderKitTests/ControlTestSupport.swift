@@ -85,9 +85,10 @@ final class ControlEventLog: ActionTarget {
   private(set) var entries: [Entry] = []
 
   /// The action that stands for each single control event.
-  static let eventActions: [(ControlEvents, Action)] = ControlEvents.testNames.map { event, name in
-    (event, Action("controlTestLog_" + name))
-  }
+  /// (Every single event bit that has a name, read from the public description.)
+  static let eventActions: [(ControlEvents, Action)] = (0..<24).map { ControlEvents(rawValue: 1 << $0) }
+    .filter { !$0.description.hasPrefix("0x") }
+    .map { event in (event, Action("controlTestLog_" + event.description)) }
 
   static var actionTable: ActionTable { table }
   private static let table = ActionTable(ControlEventLog.self) { builder in
@@ -124,19 +125,6 @@ final class ControlEventLog: ActionTarget {
   }
 
   func clear() { entries = [] }
-}
-
-extension ControlEvents {
-  static let testNames: [(ControlEvents, String)] = [
-    (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"),
-    (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
-    (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
-    (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"),
-    (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
-    (.primaryActionTriggered, "primaryActionTriggered"),
-    (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"),
-    (.editingDidEnd, "editingDidEnd"), (.editingDidEndOnExit, "editingDidEndOnExit"),
-  ]
 }
 
 /// A target with a few plain actions that counts and logs calls.
