@@ -24,8 +24,9 @@ extension Application {
     // Only the walk runs in these closures (no app code), so the objects stay held by their
     // owners: the application its windows, each window its views (UnretainedReference).
     let found = keyLink.withObject { window -> UnretainedReference<Responder>?? in
-      guard window.loadedSearchKind == .window, let start = window.firstResponderViewLink,
-        start.withObject({ $0.loadedSearchKind == .view }),
+      // A window's and the application's `.actionSearch` keeps Window's and Application's part.
+      guard window.keptDefaults.contains(.actionSearch), let start = window.firstResponderViewLink,
+        start.withObject({ $0.keptDefaults.contains(.viewLink) }),
         let stop = Responder.passViews(from: start, performing: action)
       else { return .none }
       if stop.found { return .some(stop.stop) }
@@ -38,7 +39,7 @@ extension Application {
         mainWindowSearchedAfter(window) == nil
       else { return .none }
       // Application's part (its target(forAction:withSender:)).
-      guard loadedSearchKind == .application else { return .none }
+      guard keptDefaults.contains(.actionSearch) else { return .none }
       if implementsAction(action) { return .some(UnretainedReference(self)) }
       return mayHaveActionDelegate ? .none : .some(nil)
     }

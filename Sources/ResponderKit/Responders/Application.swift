@@ -443,7 +443,6 @@ open class Application: Responder {
     ValueBinding.applyPendingUpdates()  // model changes since the last frame, once each
     needsDisplay = false
     coverage.reset(columns: canvas.buffer.columns, rows: canvas.buffer.rows)
-    windowsInSight.removeAll(keepingCapacity: true)
     for window in windows {
       guard !coverage.isComplete else { break }
       let cells = canvas.visibleCells(of: window.frame)
@@ -452,7 +451,7 @@ open class Application: Responder {
       if window.isOpaque { coverage.cover(cells) }
     }
     for window in windowsInSight.reversed() { window.display(in: canvas) }
-    windowsInSight.removeAll(keepingCapacity: true)
+    windowsInSight.removeAll(keepingCapacity: true)  // holds no window between frames
     if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }
   }
 

@@ -107,12 +107,12 @@ open class Responder: ActionTarget {
     var kept = table.keptDefaults(of: type(of: self))
     // A view that keeps the search's defaults keeps View's `next`. The kinds whose next the
     // framework links (views, windows, applications) may have it read from the link.
-    let kind: SearchKind =
-      self is View ? .view : self is Window ? .window : self is Application ? .application : .asked
-    if kept.contains(.actionSearch), kind == .view { kept.insert([.viewLink, .nextResponder]) }
-    if kept.contains(.nextResponder), kind != .asked { kept.insert(.linkedNext) }
+    let isView = self is View
+    if kept.contains(.actionSearch), isView { kept.insert([.viewLink, .nextResponder]) }
+    if kept.contains(.nextResponder), isView || self is Window || self is Application {
+      kept.insert(.linkedNext)
+    }
     storedKeptDefaults = kept
-    if kept.contains(.actionSearch) { searchKind = kind }
     return link
   }
 
@@ -133,19 +133,6 @@ open class Responder: ActionTarget {
   /// ``keptDefaults`` as read so far: empty until the table is loaded, which only makes the
   /// walks ask the object through its methods.
   private var storedKeptDefaults: ActionTable.KeptDefaults = []
-
-  /// Whose part of the nil-target search this object's class keeps
-  /// (``ActionTable/KeptDefaults/actionSearch``): View's, Window's or Application's, which the
-  /// search may then take without calling the object's methods; `asked` otherwise, or before
-  /// the table is loaded.
-  enum SearchKind { case asked, view, window, application }
-  private var searchKind = SearchKind.asked
-
-  /// ``searchKind``, reading the table first if this object has not yet.
-  final var loadedSearchKind: SearchKind {
-    if cachedActionTable == nil { _ = loadActionTable() }
-    return searchKind
-  }
 
   /// For a view or a window, ``next`` as the framework makes it (View and Window keep it up to
   /// date; nil for the application); what the walks follow past objects whose class keeps it
