@@ -89,6 +89,31 @@ import XKBKeyboard
     #expect(compose.feed(Keysym(0x61)) == .composed(text: "à", keysym: Keysym(0xe0)))
   }
 
+  /// Found by the compose fuzz target: a 4 KB text including the locale's table 300 times
+  /// made libxkbcommon log 1.7 million duplicate-sequence warnings (190 MB), and turning them
+  /// into Swift strings outlasted the fuzzer's 10 s limit. The log now keeps 1,000 lines of a
+  /// level about included files and counts the rest; lines about the caller's own text are
+  /// all kept, so a mistake after the includes is still reported.
+  @Test func includingTheSystemTableManyTimesKeepsABoundedLogAndTheCallersOwnErrors() throws {
+    let includes = String(repeating: "include \"%L\"\n", count: 30)
+    let table = try ComposeTable(string: includes)
+    #expect(table.log.count == 1001)
+    #expect(table.log.last?.hasPrefix("warning: xkbcommon logged ") == true)
+    #expect(table.log.last?.hasSuffix("more lines, not kept (at most 1000 of each level are)") == true)
+    let compose = try #require(ComposeState(table: table))
+    compose.feed(.deadAcute)
+    #expect(compose.feed(Keysym(0x65)) == .composed(text: "é", keysym: Keysym(0xe9)))
+
+    #expect {
+      try ComposeTable(string: includes + "<a> <b> : nonsense nonsense\n")
+    } throws: { error in
+      guard let error = error as? ComposeError, case .invalidComposeText(let message) = error.reason else {
+        return false
+      }
+      return message.contains("(input string):31:")
+    }
+  }
+
   /// Found by the compose fuzz target in CI: a result string cut short by a `\0` escape and no
   /// keysym. libxkbcommon 1.5's own answer for this table (xkb_compose_state_get_status,
   /// get_one_sym, get_utf8 after feeding Multi_key) is "composed", NoSymbol, "" — the wrapper

@@ -18,7 +18,8 @@ final class Libxkbcommon {
   /// The lines logged since the last call, without their level byte.
   private func takeLog() -> [String] {
     var length = 0
-    guard let bytes = CXKBCommonShims_takeLog(context, &length) else { return [] }
+    var dropped = 0
+    guard let bytes = CXKBCommonShims_takeLog(context, &length, &dropped) else { return [] }
     return UnsafeRawBufferPointer(start: bytes, count: length).split(separator: 0).map {
       String(decoding: $0.dropFirst(), as: UTF8.self)
     }

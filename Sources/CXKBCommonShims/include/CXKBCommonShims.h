@@ -13,7 +13,9 @@ int CXKBCommonShims_installLogger(struct xkb_context *context);
 /// divided by 10) then its text (no trailing newline) then a NUL; `*length` is their total
 /// size. The bytes stay valid until the context logs again or the logger is removed; the
 /// shim's buffer is empty afterwards. NULL with `*length` 0 when nothing was logged.
-const char *CXKBCommonShims_takeLog(struct xkb_context *context, size_t *length);
+/// Between two takes at most 1000 lines of each level are kept, besides every line about
+/// the caller's own text ("(input string)"); `*dropped` is how many others were not.
+const char *CXKBCommonShims_takeLog(struct xkb_context *context, size_t *length, size_t *dropped);
 
 /// Frees what CXKBCommonShims_installLogger allocated and detaches the logger; call before
 /// xkb_context_unref.

@@ -21,10 +21,18 @@ final class XKBLog {
   }
 
   /// Moves the lines the C shim collected for `context` here (CXKBCommonShims_takeLog: each a
-  /// level byte, the text, a NUL).
+  /// level byte, the text, a NUL), and says how many it did not keep.
   func take(from context: OpaquePointer) {
     var length = 0
-    guard let bytes = CXKBCommonShims_takeLog(context, &length), length > 0 else { return }
+    var dropped = 0
+    let bytes = CXKBCommonShims_takeLog(context, &length, &dropped)
+    defer {
+      if dropped > 0 {
+        lines.append(
+          "warning: xkbcommon logged \(dropped) more lines, not kept (at most 1000 of each level are)")
+      }
+    }
+    guard let bytes, length > 0 else { return }
     let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
     var start = 0
     while start < length {
