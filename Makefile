@@ -93,8 +93,10 @@ terminals: terminals-deps
 # (Tests/Fuzzers/InputParser/Corpus, Tests/Fuzzers/Corpora/<target>); new finds go to a
 # scratch corpus, and a crash or hang is written to .build/fuzz-artifacts/<target>-crash-*
 # (or timeout-*): minimise it (`-minimize_crash=1`), add it to the corpus and name a test
-# after it. Its own build directory, so the sanitizer flags do not force a normal rebuild.
-# FUZZ_CONFIG=release runs about 7x more inputs per second. Fails if any target fails.
+# after it. Each target's output goes to .build/fuzz-logs/<target>.log; a failure prints its
+# error, stack and input (base64) last, where a CI log's tail shows them. Its own build
+# directory, so the sanitizer flags do not force a normal rebuild. FUZZ_CONFIG=release runs
+# about 7x more inputs per second. Fails if any target fails.
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH ?= .build/fuzz-corpus
 FUZZ_CONFIG ?= debug
@@ -107,17 +109,23 @@ fuzz: deps
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 	$(SWIFT) build -c $(FUZZ_CONFIG) --scratch-path .build/fuzz --product InputFuzzers \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
-	@mkdir -p .build/fuzz-artifacts $(FUZZ_SCRATCH)/input-parser; status=0; \
-	echo "== fuzz input-parser ($(FUZZ_SECONDS) s) =="; \
-	$(FUZZ_ENV) .build/fuzz/$(FUZZ_CONFIG)/InputParserFuzzer $(FUZZ_FLAGS) \
-	  -artifact_prefix=.build/fuzz-artifacts/input-parser- \
-	  $(FUZZ_SCRATCH)/input-parser Tests/Fuzzers/InputParser/Corpus || status=1; \
-	for target in $(FUZZ_TARGETS); do \
-	  echo "== fuzz $$target ($(FUZZ_SECONDS) s) =="; mkdir -p $(FUZZ_SCRATCH)/$$target; \
-	  $(FUZZ_ENV) .build/fuzz/$(FUZZ_CONFIG)/InputFuzzers $$target $(FUZZ_FLAGS) \
-	    -artifact_prefix=.build/fuzz-artifacts/$$target- \
-	    $(FUZZ_SCRATCH)/$$target Tests/Fuzzers/Corpora/$$target || status=1; \
-	done; exit $$status
+	@mkdir -p .build/fuzz-artifacts .build/fuzz-logs; failed=; \
+	for target in input-parser $(FUZZ_TARGETS); do \
+	  if [ $$target = input-parser ]; then \
+	    run=.build/fuzz/$(FUZZ_CONFIG)/InputParserFuzzer; corpus=Tests/Fuzzers/InputParser/Corpus; \
+	  else run=".build/fuzz/$(FUZZ_CONFIG)/InputFuzzers $$target"; corpus=Tests/Fuzzers/Corpora/$$target; fi; \
+	  log=.build/fuzz-logs/$$target.log; mkdir -p $(FUZZ_SCRATCH)/$$target; \
+	  $(FUZZ_ENV) $$run $(FUZZ_FLAGS) -artifact_prefix=.build/fuzz-artifacts/$$target- \
+	    $(FUZZ_SCRATCH)/$$target $$corpus >$$log 2>&1 && result=passed || { result=FAILED; failed="$$failed $$target"; }; \
+	  echo "== fuzz $$target ($(FUZZ_SECONDS) s): $$result; $$(grep -h '^stat::number_of_executed_units' $$log)"; \
+	done; \
+	for target in $$failed; do \
+	  echo "== fuzz $$target failed (whole log: .build/fuzz-logs/$$target.log):"; \
+	  grep -m 12 -E 'ERROR|SUMMARY|^ +#[0-9] ' .build/fuzz-logs/$$target.log || tail -n 5 .build/fuzz-logs/$$target.log; \
+	  for input in .build/fuzz-artifacts/$$target-*; do \
+	    [ -f "$$input" ] && echo "$$input, in base64: $$(head -c 3000 "$$input" | base64 -w 0)"; done; \
+	done; \
+	[ -z "$$failed" ] || { echo "fuzz: failed:$$failed"; exit 1; }
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Samples Benchmarks
