@@ -91,11 +91,16 @@ public final class EvdevDecoder {
     var record: EvdevRecord { EvdevRecord(at: start) }
     guard record.type == EvdevRecord.key else { return }
     let code = UInt32(record.code)
+    if compose == nil {
+      // Presses and releases, nearly every record, each down a path of its own phase.
+      switch record.value {
+      case 0: return decodeKey(code, phase: .up, at: start, handler, spent: spent)
+      case 1: return decodeKey(code, phase: .down, at: start, handler, spent: spent)
+      default: break
+      }
+    }
     let phase: KeyEvent.Phase
     switch record.value {
-    // Presses and releases, nearly every record, each down a path of its own phase.
-    case 0 where compose == nil: return decodeKey(code, phase: .up, at: start, handler, spent: spent)
-    case 1 where compose == nil: return decodeKey(code, phase: .down, at: start, handler, spent: spent)
     case 0: phase = .up
     case 1: phase = .down
     case 2:
@@ -120,7 +125,8 @@ public final class EvdevDecoder {
     _ code: UInt32, phase: KeyEvent.Phase, at start: UnsafeRawPointer, _ handler: (KeyEvent) -> Void,
     spent: UnsafeMutablePointer<KeyEvent>
   ) {
-    let timestamp = EvdevRecord(at: start).timestamp
+    // Read where it is used, not kept across the calls into xkbcommon.
+    var timestamp: Double { EvdevRecord(at: start).timestamp }
     switch translator.answer(forKeyCode: code, phase: phase) {
     case .translated(let key):
       // Nearly every key: translated inline and the event built in place, with no String;
