@@ -2,11 +2,13 @@
 // alone) against the lean C loop doing the same work (CXKBBenchmarkLoop_runLean) and against
 // xkbcommon's full path through KeyboardState.keyEvent, and the decoder against the minimal C
 // loop (CXKBBenchmarkLoop_runMinimal: keysym and code point only, issue 25), on a German mix of letters, Shift,
-// Control, AltGr, dead keys and edit keys. Medians of 7 rounds; instructions per key from
+// Control, AltGr, dead keys and edit keys. Medians of 7 rounds of the thread's CPU time, on
+// both sides (a shared machine's descheduled time counts against neither); instructions per key from
 // callgrind (two event counts, so start-up cancels out).
 //
 // Run in release: `make bench`. `XKBBenchmarks --only lean|minimal|translator|decoder|full N` runs one
-// path once over N events (what callgrind measures).
+// path once over N events (what callgrind measures); `XKBBenchmarks --times [R]` prints only
+// the timed medians (of R rounds).
 import BenchmarkSupport
 import CXKBBenchmarkLoop
 import Foundation
@@ -131,24 +133,36 @@ func run(_ path: String, codes: [UInt16], downs: [UInt8], verify: Verification =
   case "decoder":
     let bytes = makeRecords(codes: codes, downs: downs)
     let decoder = EvdevDecoder(state: makeState())
-    let start = nanoseconds()
-    let total = timedDecode(decoder, bytes, sum)
-    return ((nanoseconds() - start) / 1e9, total)
+    let start = threadNanoseconds()
+    let total = timedDecode(decoder, bytes, verify)
+    return (Double(threadNanoseconds() - start) / 1e9, total)
   default:
     let state = makeState()
     let translator = KeyEventTranslator(state: state)
-    let start = nanoseconds()
+    let start = threadNanoseconds()
     let total = timedTranslate(state, path == "full" ? nil : translator, codes, downs, sum)
-    return ((nanoseconds() - start) / 1e9, total)
+    return (Double(threadNanoseconds() - start) / 1e9, total)
   }
 }
 
-// The timed loops, apart, so callgrind counts only them (`--toggle-collect=*timed*`).
+// The timed loops, apart, so callgrind counts only them (`--toggle-collect`, see
+// instructionsPerEvent).
 
+/// The handler sums in place, as an app's handler does its work and as the C loops sum: one
+/// closure per way of summing, rather than one handler calling a summing closure (that call,
+/// the switch in it and the thunks cost 37 instructions per key, the harness's, not the
+/// decoder's).
 @inline(never)
-func timedDecode(_ decoder: EvdevDecoder, _ bytes: [UInt8], _ sum: (KeyEvent) -> UInt64) -> UInt64 {
+func timedDecode(_ decoder: EvdevDecoder, _ bytes: [UInt8], _ verify: Verification) -> UInt64 {
   var total: UInt64 = 0
-  bytes.withUnsafeBytes { bytes in decoder.decode(bytes) { total &+= sum($0) } }
+  bytes.withUnsafeBytes { bytes in
+    switch verify {
+    case .none:
+      decoder.decode(bytes) { total &+= UInt64($0.keysym.rawValue) &+ UInt64($0.modifierFlags.rawValue) }
+    case .lean: decoder.decode(bytes) { total &+= checksum($0) }
+    case .minimal: decoder.decode(bytes) { total &+= minimalChecksum($0) }
+    }
+  }
   return total
 }
 
@@ -176,10 +190,18 @@ func timedTranslate(
 
 /// Instructions per event of one path: callgrind over two event counts, counting only the loop
 /// (the C function includes building its keymap, which the difference cancels).
+///
+/// The decoder's handler is a closure in timedDecode, whose mangled name contains the
+/// function's: `*timed*` would match it too, and entering it would toggle counting off, so
+/// that the handler went uncounted. `*timedDecode*F` matches the function alone (its mangled
+/// name ends in F, a closure's in `_`, a partial application's in `TA`).
 func instructionsPerEvent(_ path: String) -> Double? {
-  callgrindInstructionsPerOperation(
-    toggle: path == "lean"
-      ? "CXKBBenchmarkLoop_runLean" : path == "minimal" ? "CXKBBenchmarkLoop_runMinimal" : "*timed*",
+  let toggles = [
+    "lean": "CXKBBenchmarkLoop_runLean", "minimal": "CXKBBenchmarkLoop_runMinimal",
+    "decoder": "*timedDecode*F",
+  ]
+  return callgrindInstructionsPerOperation(
+    toggle: toggles[path] ?? "*timed*",
     counts: (20_000, 120_000)
   ) { ["--only", path, String($0)] }
 }
@@ -196,14 +218,18 @@ if arguments.count == 4 && arguments[1] == "--only" {
 }
 
 // Key events through an application, both ways in (`XKBBenchmarks --app` runs only these).
+let timesOnly = arguments.count >= 2 && arguments[1] == "--times"
+// `--times R`: R rounds instead of 7, for steadier medians on a busy machine.
+let timedRounds = timesOnly && arguments.count == 3 ? Int(arguments[2]) ?? rounds : rounds
 let appEvents = 200_000
 var appResults: [BenchmarkResult] = []
 var typedInstructions: Double?
-for (path, name) in [
+let appPaths = [
   ("app", "key events through a 32-deep chain (Application.handle), typed text"),
   ("replay", "key events through a 32-deep chain (HeadlessDriver replaying a recording), typed text"),
   ("bound", "key events through a 32-deep chain (Application.handle), Down bound to moveDown at the top"),
-] {
+]
+for (path, name) in timesOnly ? [] : appPaths {
   let measured = runAppKeys(path, events: appEvents, rounds: rounds)
   let perSecond = 1e3 / measured.nanoseconds
   let count = instructionsPerEvent(path)
@@ -236,11 +262,21 @@ if arguments.count == 2 && arguments[1] == "--app" { exit(0) }
 let (codes, downs) = makeEvents(count: eventCount)
 let paths = ["lean", "minimal", "translator", "decoder", "full"]
 var samples: [String: [Double]] = [:]
-for _ in 0..<rounds {
+for _ in 0..<timedRounds {
   for path in paths {
     let result = run(path, codes: codes, downs: downs)
     samples[path, default: []].append(result.seconds / Double(eventCount) * 1e9)
   }
+}
+let nanos = paths.reduce(into: [String: Double]()) { $0[$1] = median(samples[$1]!) }
+// `XKBBenchmarks --times [R]`: the timed rounds alone (no callgrind, no results file), for
+// repeating the time ratios quickly on a busy machine.
+if timesOnly {
+  let minimal = nanos["minimal"]!
+  for path in paths {
+    print("\(path): \(formatted(nanos[path]!)) ns, \(formatted(nanos[path]! / minimal, 3))x minimal")
+  }
+  exit(0)
 }
 let checksums = paths.filter { $0 != "minimal" }.map {
   run($0, codes: codes, downs: downs, verify: .lean).checksum
@@ -250,7 +286,6 @@ let checksums = paths.filter { $0 != "minimal" }.map {
 let minimalAgrees =
   run("minimal", codes: codes, downs: downs).checksum
   == run("decoder", codes: codes, downs: downs, verify: .minimal).checksum
-let nanos = paths.reduce(into: [String: Double]()) { $0[$1] = median(samples[$1]!) }
 let instructions = paths.reduce(into: [String: Double]()) { $0[$1] = instructionsPerEvent($1) }
 let lean = nanos["lean"]!
 let minimal = nanos["minimal"]!

@@ -83,11 +83,6 @@ public final class EvdevDecoder {
 
   /// Decodes one record; inlined into the loop over bytes, where a call per record would
   /// save and restore the registers every time.
-  ///
-  /// A key event built from scalars holds no reference, so once the handler has it, it is
-  /// moved into `spent` rather than destroyed (a `KeyEvent`'s destroy goes through its value
-  /// witness, ~28 instructions); the next such event overwrites it, and the memory is
-  /// released without a deinitialization, which such a value does not need.
   @inline(__always)
   private func decodeRecord(
     at start: UnsafeRawPointer, _ handler: (KeyEvent) -> Void, spent: UnsafeMutablePointer<KeyEvent>
@@ -96,6 +91,14 @@ public final class EvdevDecoder {
     var record: EvdevRecord { EvdevRecord(at: start) }
     guard record.type == EvdevRecord.key else { return }
     let code = UInt32(record.code)
+    if compose == nil {
+      // Presses and releases, nearly every record, each down a path of its own phase.
+      switch record.value {
+      case 0: return decodeKey(code, phase: .up, at: start, handler, spent: spent)
+      case 1: return decodeKey(code, phase: .down, at: start, handler, spent: spent)
+      default: break
+      }
+    }
     let phase: KeyEvent.Phase
     switch record.value {
     case 0: phase = .up
@@ -107,19 +110,36 @@ public final class EvdevDecoder {
       invalidRecordCount += 1
       return
     }
-    if compose == nil {
-      let key = translator.translation(forKeyCode: code, phase: phase)
-      if key.isSingleScalar {
-        // Nearly every key: translated inline and the event built in place, with no String;
-        // the state changes before the handler runs, as with the translator's own events.
-        let event = key.keyEvent(phase: phase, keyCode: code, timestamp: record.timestamp)
-        translator.update(forKeyCode: code, phase: phase)
-        handler(event)
-        spent.initialize(to: consume event)
-        return
-      }
-    }
     handler(composedKeyEvent(forKeyCode: code, phase: phase, timestamp: record.timestamp))
+  }
+
+  /// Decodes a press or release without composing; inlined once per phase, so that what the
+  /// phase decides folds away (a release has no text to check or encode).
+  ///
+  /// A key event built from scalars holds no reference, so once the handler has it, it is
+  /// moved into `spent` rather than destroyed (a `KeyEvent`'s destroy goes through its value
+  /// witness, ~28 instructions); the next such event overwrites it, and the memory is
+  /// released without a deinitialization, which such a value does not need.
+  @inline(__always)
+  private func decodeKey(
+    _ code: UInt32, phase: KeyEvent.Phase, at start: UnsafeRawPointer, _ handler: (KeyEvent) -> Void,
+    spent: UnsafeMutablePointer<KeyEvent>
+  ) {
+    // Read where it is used, not kept across the calls into xkbcommon.
+    var timestamp: Double { EvdevRecord(at: start).timestamp }
+    switch translator.answer(forKeyCode: code, phase: phase) {
+    case .translated(let key):
+      // Nearly every key: translated inline and the event built in place, with no String;
+      // the state changes before the handler runs, as with the translator's own events.
+      let event = key.keyEvent(phase: phase, keyCode: code, timestamp: timestamp)
+      translator.update(forKeyCode: code, phase: phase)
+      handler(event)
+      spent.initialize(to: consume event)
+    case .transformed(let mods, let count):
+      handler(
+        translator.transformedKeyEvent(
+          forKeyCode: code, phase: phase, mods: mods, count: count, timestamp: timestamp))
+    }
   }
 
   /// The key event through the compose state, or of a key with several keysyms.

@@ -73,7 +73,26 @@ public final class KeyEventTranslator {
   /// The key event for an evdev key; presses and releases update the state afterwards, as
   /// ``KeyboardState/keyEvent(forKeyCode:phase:timestamp:)`` does.
   public func keyEvent(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase, timestamp: Double = 0) -> KeyEvent {
-    let key = translation(forKeyCode: keyCode, phase: phase)
+    keyEvent(
+      translation(forKeyCode: keyCode, phase: phase), keyCode: keyCode, phase: phase, timestamp: timestamp)
+  }
+
+  /// The key event of ``answer(forKeyCode:phase:)``'s other keys, from what it read, and the
+  /// state update, as ``keyEvent(forKeyCode:phase:timestamp:)`` makes them.
+  @inline(never)
+  func transformedKeyEvent(
+    forKeyCode keyCode: UInt32, phase: KeyEvent.Phase, mods: xkb_mod_mask_t, count: Int32, timestamp: Double
+  ) -> KeyEvent {
+    let key = transformedTranslation(
+      code: keyCode &+ Keymap.evdevOffset, mods: mods, count: Int(count), phase: phase)
+    return keyEvent(key, keyCode: keyCode, phase: phase, timestamp: timestamp)
+  }
+
+  /// The key event of `key`, made before the state changes; then the update.
+  @inline(__always)
+  private func keyEvent(_ key: Translation, keyCode: UInt32, phase: KeyEvent.Phase, timestamp: Double)
+    -> KeyEvent
+  {
     guard key.isSingleScalar else {
       // A text of several keysyms (rare): xkbcommon's full path, which updates the state too.
       return state.keyEvent(forKeyCode: keyCode, phase: phase, timestamp: timestamp)
@@ -122,12 +141,34 @@ public final class KeyEventTranslator {
   }
 
   /// What the key gives now; texts only when `phase` is not `.up`, as the full path does.
-  ///
-  /// Inlined into the decoder's loop. The common key (one keysym, neither Caps Lock nor
-  /// Control on, no command modifier) is answered here; everything else is left to functions
-  /// that are not inlined, so that the common path keeps its values in registers.
   @inline(__always)
   func translation(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase) -> Translation {
+    switch answer(forKeyCode: keyCode, phase: phase) {
+    case .translated(let key): key
+    case .transformed(let mods, let count):
+      transformedTranslation(code: keyCode &+ Keymap.evdevOffset, mods: mods, count: Int(count), phase: phase)
+    }
+  }
+
+  /// ``answer(forKeyCode:phase:)``'s answer.
+  enum Answer {
+    /// The common key's translation: its texts are one and the same scalar, or no text.
+    case translated(Translation)
+    /// Any other key, for ``transformedTranslation(code:mods:count:phase:)``: the effective
+    /// modifiers and `xkb_state_key_get_syms`'s count (the keysyms are in ``syms``).
+    case transformed(mods: xkb_mod_mask_t, count: Int32)
+  }
+
+  /// The common key's translation: one keysym, neither Caps Lock nor Control on (Control only
+  /// for a press or repeat), no command modifier; its text ignoring modifiers is its text.
+  /// Any other key is left to ``transformedTranslation(code:mods:count:phase:)``, with what
+  /// was read for it.
+  ///
+  /// Inlined into the decoder's loop, where the phase is known, so that what it decides
+  /// folds away: the common key's path keeps its values in registers and builds its event
+  /// without checking for several keysyms or a second text.
+  @inline(__always)
+  func answer(forKeyCode keyCode: UInt32, phase: KeyEvent.Phase) -> Answer {
     let code = keyCode &+ Keymap.evdevOffset
     let mods = xkb_state_serialize_mods(pointer, XKB_STATE_MODS_EFFECTIVE)
     let flags = flagTable[Int(mods & 0xFF)]
@@ -135,26 +176,27 @@ public final class KeyEventTranslator {
     // Control changes only the text, which a release does not have.
     let transforming = phase == .up ? lockMask : lockMask | controlMask
     guard mods & transforming == 0, count == 1, let one = syms.pointee?[0] else {
-      return transformedTranslation(code: code, mods: mods, count: Int(count), phase: phase)
+      return .transformed(mods: mods, count: count)
     }
     guard phase != .up else {
-      return Translation(
-        keysym: one, characters: Translation.noText, charactersIgnoringModifiers: Translation.noText,
-        modifierFlags: flags)
+      return .translated(
+        Translation(
+          keysym: one, characters: Translation.noText, charactersIgnoringModifiers: Translation.noText,
+          modifierFlags: flags))
     }
+    // A command modifier makes a second text, in the scratch state (rare).
+    guard flags.rawValue & commandFlags.rawValue == 0 else { return .transformed(mods: mods, count: count) }
     let value = one == 0 ? 0 : xkb_keysym_to_utf32(one)
     let characters = value == 0 ? Translation.noText : value
-    return Translation(
-      keysym: one, characters: characters,
-      charactersIgnoringModifiers: flags.rawValue & commandFlags.rawValue == 0
-        ? characters : textIgnoringModifiers(code: code, mods: mods),
-      modifierFlags: flags)
+    return .translated(
+      Translation(
+        keysym: one, characters: characters, charactersIgnoringModifiers: characters, modifierFlags: flags))
   }
 
   /// ``translation(forKeyCode:phase:)`` for the other keys: Caps Lock on, Control on for a
-  /// press or repeat (whose transformations apply unless the key's type consumes them), or
-  /// not one keysym. `count` and ``syms`` are `xkb_state_key_get_syms`'s answer in the
-  /// current state.
+  /// press or repeat (whose transformations apply unless the key's type consumes them), a
+  /// command modifier on a press or repeat, or not one keysym. `count` and ``syms`` are
+  /// `xkb_state_key_get_syms`'s answer in the current state.
   @inline(never)
   private func transformedTranslation(
     code: xkb_keycode_t, mods: xkb_mod_mask_t, count: Int, phase: KeyEvent.Phase

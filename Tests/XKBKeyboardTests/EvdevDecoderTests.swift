@@ -141,6 +141,13 @@ import XKBKeyboard
         $0.modifierFlags.contains(.control) && $0.characters.unicodeScalars.first?.value ?? 0x20 < 0x20
       })
     #expect(expected.contains { $0.modifierFlags.contains(.capsLock) && $0.phase == .down })
+    // … and a command modifier without Control on a typing key, which the decoder leaves to
+    // the translator's other path for its second text.
+    #expect(
+      expected.contains {
+        $0.modifierFlags.contains(.alt) && !$0.modifierFlags.contains(.control) && $0.phase == .down
+          && !$0.characters.isEmpty
+      })
     #expect(
       expected.contains { $0.characters.unicodeScalars.contains { (0x400..<0x500).contains($0.value) } })
   }

@@ -5,7 +5,7 @@
 
 /// What one run of the C baseline measured.
 typedef struct {
-  /// Wall time of the loop alone, in seconds (CLOCK_MONOTONIC).
+  /// CPU time of the loop alone, in seconds (CLOCK_THREAD_CPUTIME_ID).
   double seconds;
   /// Sum of keysyms and UTF-8 bytes, so the work cannot be optimised away.
   uint64_t checksum;
@@ -37,7 +37,8 @@ uint64_t CXKBBenchmarkLoop_allocationCount(void);
 /// Bytes of heap in use (glibc mallinfo2().uordblks).
 size_t CXKBBenchmarkLoop_heapInUse(void);
 
-/// Monotonic time in seconds.
+/// This thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID), so that time descheduled on a
+/// shared machine does not count.
 double CXKBBenchmarkLoop_now(void);
 
 #endif
