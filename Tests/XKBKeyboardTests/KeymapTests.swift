@@ -1,4 +1,5 @@
 import Foundation
+import ResponderKit
 import Testing
 import XKBKeyboard
 
@@ -73,6 +74,36 @@ import XKBKeyboard
     #expect(try Keymap(string: second).asString() == first)
     // <LFSH> is xkb key code 50, evdev 42.
     #expect(try Keymap(string: second).keysyms(forKeyCode: 42, layout: 0, level: 0) == [.shiftL])
+  }
+
+  /// Found by the keymap fuzz target (Tests/Fuzzers/Corpora/keymap/
+  /// crash-implicit-type-written-explicitly-one-round-later.xkb): a one-level type whose map
+  /// names Level5. libxkbcommon 1.5 itself (in C: compiled, written, compiled, written) first
+  /// writes the keys with five levels and no type, reads that back with ONE_LEVEL chosen, and
+  /// names the type from then on: the second text is a fixpoint. The wrapper gives the same.
+  @Test func aKeyWhoseTypeWasLeftImplicitIsWrittenWithItOneRoundLaterAsXkbcommonDoes() throws {
+    let source = """
+      xkb_keymap {
+        xkb_keycodes "k" { minimum = 8; maximum = 255; <AC01> = 38; <LFSH> = 50; };
+        xkb_types "t" {
+          virtual_modifiers NumLock;
+          type "ONE_LEVEL" { modifiers = none; map[none] = Level5; level_name[Level1] = "Any"; };
+          type "TWO_LEVEL" { modifiers = Shift; map[Shift] = Level1;
+            level_name[Level1] = "Base"; level_name[Level2] = "Shift"; };
+        };
+        xkb_compat "c" { interpret Shift_L { action = SetMods(modifiers = Shift); }; };
+        xkb_symbols "s" { key <AC01> { [ a, A ] }; key <LFSH> { [ Shift_L ] };
+          modifier_map Shift { <LFSH> }; };
+      };
+      """
+    let first = try Keymap(string: source).asString()
+    #expect(!first.contains("type= \"ONE_LEVEL\""))
+    let second = try Keymap(string: first).asString()
+    #expect(second != first)
+    #expect(second.contains("type= \"ONE_LEVEL\""))
+    #expect(try Keymap(string: second).asString() == second)
+    // <AC01> is xkb key code 38, evdev 30; it keeps its keysym.
+    #expect(try Keymap(string: second).keysyms(forKeyCode: 30, layout: 0, level: 0) == [Keysym(0x61)])
   }
 
   @Test func unknownLayoutIsNamed() {
