@@ -17,7 +17,7 @@ import XKBKeyboard
 /// - Legacy text carries no Shift flag: "A" arrives already shifted.
 extension InputParser {
   /// The key for a printable ASCII byte (0x20…0x7e): its keysym is the byte's value.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func asciiKey(_ byte: UInt8, time: TimeInterval) -> KeyEvent {
     KeyEvent(keysym: Keysym(UInt32(byte)), scalar: UnicodeScalar(byte), timestamp: time)
   }

@@ -166,20 +166,75 @@ public struct InputParser: Sendable {
   ///
   /// The fastest form: items are lent to `body`, not collected, so a run loop can dispatch
   /// them without copying. Held-back bytes whose deadline has passed are settled first.
+  @inlinable
   public mutating func parse(
     _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, each body: (TerminalInput) -> Void
   ) {
-    var sink = ClosureSink()
-    feed(bytes, at: time, into: &sink, each: body)
+    // Runs of printable ASCII, the bulk of typed input, are delivered here, in the caller's
+    // module, where `body` can be inlined: an opaque call per character cost more than the
+    // character's decoding (callgrind, plain text). Everything else is decoded out of line,
+    // which stops at the next such run.
+    var offset = feedStoppingAtText(bytes, at: time, each: body)
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    let count = bytes.count
+    guard offset < count else { return }
+    // A text key holds no references: built in a spare slot, lent, and overwritten there by
+    // the next, never destroyed (a destroy is an outlined call per key).
+    withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
+      let spare = buffer.baseAddress!
+      while offset < count {
+        repeat {
+          spare.initialize(to: .event(.key(InputParser.asciiKey(base[offset], time: time))))
+          let item = spare.move()
+          body(item)
+          spare.initialize(to: consume item)
+          offset += 1
+        } while offset < count && InputParser.isPrintableASCII(base[offset])
+        guard offset < count else { return }
+        offset = resumeAfterText(bytes, at: offset, time: time, each: body)
+      }
+    }
   }
 
-  /// The body of the `parse` methods, for any sink.
+  /// Whether `byte` is printable ASCII (0x20…0x7e): one key, whatever follows, outside a
+  /// paste or a skipped sequence.
+  @inlinable
+  static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5f }
+
+  /// `parse(_:at:each:)`'s start: ``feed(_:at:into:each:stoppingAtText:)`` up to the first
+  /// run of printable ASCII outside a paste; returns where that run starts, or
+  /// `bytes.count`.
+  @usableFromInline
+  mutating func feedStoppingAtText(
+    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, each body: (TerminalInput) -> Void
+  ) -> Int {
+    var sink = ClosureSink()
+    return feed(bytes, at: time, into: &sink, each: body, stoppingAtText: true)
+  }
+
+  /// `parse(_:at:each:)` after a run of printable ASCII ending at `offset` (< `bytes.count`):
+  /// decodes on to the next such run and returns where it starts, or `bytes.count`, keeping
+  /// an unfinished item's bytes.
+  @usableFromInline
+  mutating func resumeAfterText(
+    _ bytes: UnsafeRawBufferPointer, at offset: Int, time: TimeInterval, each body: (TerminalInput) -> Void
+  ) -> Int {
+    var sink = ClosureSink()
+    return runRest(
+      bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), offset, bytes.count, time: time, into: &sink,
+      each: body, stoppingAtText: true)
+  }
+
+  /// The body of the `parse` methods, for any sink. When `stoppingAtText`, stops at the first
+  /// printable ASCII byte that starts an item outside a paste and returns its offset (the
+  /// caller delivers the run); otherwise returns `bytes.count`.
+  @discardableResult
   mutating func feed(
     _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout some InputSink,
-    each body: (TerminalInput) -> Void
-  ) {
+    each body: (TerminalInput) -> Void, stoppingAtText: Bool = false
+  ) -> Int {
     if let deadline = pendingDeadline, time >= deadline { settlePending(at: time, into: &items, each: body) }
-    guard let raw = bytes.baseAddress, bytes.count > 0 else { return }
+    guard let raw = bytes.baseAddress, bytes.count > 0 else { return bytes.count }
     let base = raw.assumingMemoryBound(to: UInt8.self)
     let count = bytes.count
     lastArrival = time
@@ -206,12 +261,29 @@ public struct InputParser: Sendable {
         swap(&carried, &pending)
       }
     }
-    guard offset < count else { return }
-    let used = run(base + offset, count - offset, final: false, time: time, into: &items, each: body)
+    guard offset < count else { return count }
+    return runRest(base, offset, count, time: time, into: &items, each: body, stoppingAtText: stoppingAtText)
+  }
+
+  /// Parses `base[offset..<count]` with nothing carried, keeping an unfinished item's bytes;
+  /// returns `count`, or where a run of printable ASCII starts when `stoppingAtText`.
+  mutating func runRest(
+    _ base: UnsafePointer<UInt8>, _ offset: Int, _ count: Int, time: TimeInterval,
+    into items: inout some InputSink, each body: (TerminalInput) -> Void, stoppingAtText: Bool
+  ) -> Int {
+    let used = run(
+      base + offset, count - offset, final: false, stoppingAtText: stoppingAtText, time: time, into: &items,
+      each: body)
+    if stoppingAtText && offset + used < count && InputParser.isPrintableASCII(base[offset + used])
+      && pending.isEmpty && !inPaste && !discardingSequence && !skippingString
+    {
+      return offset + used
+    }
     if offset + used < count {
       pending.append(
         contentsOf: UnsafeBufferPointer(start: base + offset + used, count: count - offset - used))
     }
+    return count
   }
 
   /// Parses bytes that arrived at `time` and returns the items they complete.
@@ -270,9 +342,10 @@ public struct InputParser: Sendable {
   // MARK: - The loop
 
   /// Parses items from `p[0..<n]`, returning how many bytes they used. Stops before an item
-  /// that needs more bytes, unless `final`, in which case everything is used.
+  /// that needs more bytes, unless `final`, in which case everything is used; and, when
+  /// `stoppingAtText`, before an item that is printable ASCII outside a paste.
   mutating func run(
-    _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
+    _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, stoppingAtText: Bool = false, time: TimeInterval,
     into items: inout some InputSink,
     each body: (TerminalInput) -> Void
   ) -> Int {
@@ -305,8 +378,10 @@ public struct InputParser: Sendable {
       while i < n {
         let byte = p[i]
         if byte >= 0x20 && byte != 0x7f {
+          if stoppingAtText && byte < 0x7f { return i }
           // Typed text, the bulk of any input, decoded in runs.
-          let end = scanText(p, i, n, final: final, time: time, into: &items, each: body)
+          let end = scanText(
+            p, i, n, final: final, stoppingAtASCII: stoppingAtText, time: time, into: &items, each: body)
           if end == i { break modes }
           i = end
           continue
@@ -344,14 +419,15 @@ public struct InputParser: Sendable {
   }
 
   /// Delivers the run of printable ASCII and UTF-8 characters at `p[start...]` (outside a
-  /// paste), one key each, and returns where it stopped: at a control byte, DEL, or a
-  /// character cut off by the end of `p` (unless `final`). Invalid UTF-8 is U+FFFD.
+  /// paste), one key each, and returns where it stopped: at a control byte, DEL, a
+  /// character cut off by the end of `p` (unless `final`), or printable ASCII when
+  /// `stoppingAtASCII`. Invalid UTF-8 is U+FFFD.
   ///
   /// A text key holds no references, so it is built in a spare slot, lent, and overwritten
   /// there by the next, never destroyed.
   @inline(__always)
   func scanText(
-    _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, final: Bool, time: TimeInterval,
+    _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, final: Bool, stoppingAtASCII: Bool, time: TimeInterval,
     into items: inout some InputSink, each body: (TerminalInput) -> Void
   ) -> Int {
     withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
@@ -361,7 +437,7 @@ public struct InputParser: Sendable {
       while i < n {
         let byte = p[i]
         if byte < 0x7f {
-          guard byte >= 0x20 else { break }
+          guard byte >= 0x20 && !stoppingAtASCII else { break }
           spare.initialize(to: .event(.key(InputParser.asciiKey(byte, time: time))))
           items.accept(referenceFreeAt: spare, body)
           i += 1
