@@ -58,20 +58,23 @@ import Testing
   }
 
   @Test func handlerFormTypesTextOnlyWhereTheArrayFormDoes() {
-    // The handler form delivers runs of printable ASCII itself and hands everything else to
-    // the decoder, which must stop only where such a byte is a key: not inside a paste, nor
-    // in the parameters of an over-long sequence or the body of an over-long control string
-    // being skipped, nor after an ESC held back at the end of a read (Alt plus the key).
+    // The handler form delivers typed text (printable ASCII and UTF-8) itself and hands
+    // everything else to the decoder, which must stop only where such a byte starts a key:
+    // not inside a paste, nor in the parameters of an over-long sequence or the body of an
+    // over-long control string being skipped, nor after an ESC held back at the end of a read
+    // (Alt plus the key); a character cut off by the end of a read waits for the rest.
     let longSequence = "\u{1b}[" + String(repeating: "1;", count: 200) + "5~"
-    let longString = "\u{1b}]11;" + String(repeating: "rgb:0/0/0;", count: 420) + "\u{7}"
+    let longString = "\u{1b}]11;" + String(repeating: "rgb:0/0/0;ü", count: 400) + "\u{7}"
     let inputs = [
-      "ab\u{1b}[200~pasted \u{1b}[A text, longer than a chunk\u{1b}[201~cd",
-      "x" + longSequence + "yz",
-      "é" + longString + "tail",
-      "q\u{1b}a\u{1b}[1;5Cr\u{1b}OPs\u{1b}]11;rgb:0/0/0\u{1b}\\t\u{1b}",
+      bytes("ab\u{1b}[200~pasted \u{1b}[A tëxt, longer than a chunk\u{1b}[201~cd"),
+      bytes("x" + longSequence + "yz"),
+      bytes("é" + longString + "tail€"),
+      bytes("q\u{1b}a\u{1b}[1;5Cr\u{1b}OPs\u{1b}]11;rgb:0/0/0\u{1b}\\t\u{85}日本😀\u{1b}é") + [
+        0xff, 0x41, 0xe2, 0x82,
+      ],
     ]
     let parser = InputParser(pasteChunkLimit: 8)
-    for input in inputs.map(bytes) {
+    for input in inputs {
       var arrayParser = parser
       var expected = arrayParser.parse(input, at: 0)
       expected += arrayParser.expire(at: 1000)
