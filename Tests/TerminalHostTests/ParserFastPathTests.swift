@@ -11,8 +11,8 @@ import Testing
   static let replacement = key(Keysym(0x0100_fffd), "\u{FFFD}")
 
   /// Items from the handler form, fed in the given pieces, then timed out.
-  static func handled(_ pieces: [[UInt8]]) -> [TerminalInput] {
-    var parser = InputParser()
+  static func handled(_ pieces: [[UInt8]], _ parser: InputParser = InputParser()) -> [TerminalInput] {
+    var parser = parser
     var items: [TerminalInput] = []
     for piece in pieces {
       piece.withUnsafeBytes { parser.parse($0, at: 0) { items.append($0) } }
@@ -55,6 +55,36 @@ import Testing
     #expect(decodeAtEverySplit(bytes("é") + [0xc3] + bytes("\u{1b}[A")) == [char("é"), r, key(.up)])
     // A character cut off by the end of input is settled by the timeout as U+FFFD.
     #expect(Self.handled([bytes("ok"), [0xf0, 0x9f, 0x98]]) == [char("o"), char("k"), r])
+  }
+
+  @Test func handlerFormTypesTextOnlyWhereTheArrayFormDoes() {
+    // The handler form delivers typed text (printable ASCII and UTF-8) itself and hands
+    // everything else to the decoder, which must stop only where such a byte starts a key:
+    // not inside a paste, nor in the parameters of an over-long sequence or the body of an
+    // over-long control string being skipped, nor after an ESC held back at the end of a read
+    // (Alt plus the key); a character cut off by the end of a read waits for the rest.
+    let longSequence = "\u{1b}[" + String(repeating: "1;", count: 200) + "5~"
+    let longString = "\u{1b}]11;" + String(repeating: "rgb:0/0/0;ü", count: 400) + "\u{7}"
+    let inputs = [
+      bytes("ab\u{1b}[200~pasted \u{1b}[A tëxt, longer than a chunk\u{1b}[201~cd"),
+      bytes("x" + longSequence + "yz"),
+      bytes("é" + longString + "tail€"),
+      bytes("q\u{1b}a\u{1b}[1;5Cr\u{1b}OPs\u{1b}]11;rgb:0/0/0\u{1b}\\t\u{85}日本😀\u{1b}é") + [
+        0xff, 0x41, 0xe2, 0x82,
+      ],
+    ]
+    let parser = InputParser(pasteChunkLimit: 8)
+    for input in inputs {
+      var arrayParser = parser
+      var expected = arrayParser.parse(input, at: 0)
+      expected += arrayParser.expire(at: 1000)
+      #expect(expected.count > 3)
+      // Every cut of the shorter inputs; every 61st byte and the last few of the longest.
+      for cut in 0...input.count where input.count < 1000 || cut % 61 == 0 || cut > input.count - 8 {
+        let pieces = [Array(input[..<cut]), Array(input[cut...])]
+        #expect(Self.handled(pieces, parser) == expected, "cut \(cut) of \(input.count)")
+      }
+    }
   }
 
   @Test func escapeBytesInsideAPasteArePastedText() {

@@ -17,7 +17,7 @@ import XKBKeyboard
 /// - Legacy text carries no Shift flag: "A" arrives already shifted.
 extension InputParser {
   /// The key for a printable ASCII byte (0x20…0x7e): its keysym is the byte's value.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func asciiKey(_ byte: UInt8, time: TimeInterval) -> KeyEvent {
     KeyEvent(keysym: Keysym(UInt32(byte)), scalar: UnicodeScalar(byte), timestamp: time)
   }
@@ -29,6 +29,7 @@ extension InputParser {
   /// terminal's erase character is ^H, so its BackSpace key sends it). 0x0a is Control+j,
   /// 0x00 Control+space, 0x1c–0x1f Control+\ ] ^ _ (caret notation's names; xterm sends
   /// 0x1f for Control+/ too).
+  @usableFromInline
   static func controlKey(_ byte: UInt8, controlHIsBackSpace: Bool = false, time: TimeInterval) -> KeyEvent {
     switch byte {
     case 0x0d: return functionalKeyEvent(.returnKey, time: time)
@@ -67,7 +68,7 @@ extension InputParser {
   /// `eightBitInput` makes of Alt with a control character (the C0 byte with its 8th bit set,
   /// sent as UTF-8; `make terminals` captured C2 98 for Control+Alt+x), so it reads as Alt with
   /// that C0 key.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func characterKey(
     _ scalar: Unicode.Scalar, legacyKeysyms: [UInt16] = LegacyKeysyms.table, time: TimeInterval
   ) -> KeyEvent {

@@ -128,6 +128,7 @@ public struct InputParser: Sendable {
   var touchBuffer: [TouchSample] = []
   /// ``LegacyKeysyms/table``, held so that decoding a character does not go through the lazy
   /// global's initialization check each time.
+  @usableFromInline
   let legacyKeysyms = LegacyKeysyms.table
 
   /// Creates a parser.
@@ -166,20 +167,100 @@ public struct InputParser: Sendable {
   ///
   /// The fastest form: items are lent to `body`, not collected, so a run loop can dispatch
   /// them without copying. Held-back bytes whose deadline has passed are settled first.
+  @inlinable
   public mutating func parse(
     _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, each body: (TerminalInput) -> Void
   ) {
-    var sink = ClosureSink()
-    feed(bytes, at: time, into: &sink, each: body)
+    // Typed text (printable ASCII and UTF-8), the bulk of input, is delivered here, in the
+    // caller's module, where `body` can be inlined: an opaque call per character cost more
+    // than the character's decoding (callgrind, plain text). Everything else is decoded out
+    // of line, which stops where text starts.
+    var offset = feedStoppingAtText(bytes, at: time, each: body)
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    let count = bytes.count
+    guard offset < count else { return }
+    let legacyKeysyms = legacyKeysyms
+    // A text key holds no references: built in a spare slot, lent, and overwritten there by
+    // the next, never destroyed (a destroy is an outlined call per key).
+    withUnsafeTemporaryAllocation(of: TerminalInput.self, capacity: 1) { buffer in
+      let spare = buffer.baseAddress!
+      func lendSpare() {
+        let item = spare.move()
+        body(item)
+        spare.initialize(to: consume item)
+      }
+      while offset < count {
+        let byte = base[offset]
+        if InputParser.isPrintableASCII(byte) {
+          // Its own loop: merged with the UTF-8 one, it cost plain text a quarter of its speed.
+          repeat {
+            spare.initialize(to: .event(.key(InputParser.asciiKey(base[offset], time: time))))
+            lendSpare()
+            offset += 1
+          } while offset < count && InputParser.isPrintableASCII(base[offset])
+          continue
+        }
+        guard byte >= 0x80 else {
+          offset = resumeAfterText(bytes, at: offset, time: time, stoppingAtText: true, each: body)
+          continue
+        }
+        let (used, scalar) = InputParser.scanUTF8(base + offset, count - offset, final: false)
+        guard used > 0 else {
+          // Cut off by the end of the read: held for the next.
+          offset = resumeAfterText(bytes, at: offset, time: time, stoppingAtText: false, each: body)
+          continue
+        }
+        spare.initialize(
+          to: .event(.key(InputParser.characterKey(scalar, legacyKeysyms: legacyKeysyms, time: time))))
+        lendSpare()
+        offset += used
+      }
+    }
   }
 
-  /// The body of the `parse` methods, for any sink.
+  /// Whether `byte` is printable ASCII (0x20…0x7e): one key, whatever follows, outside a
+  /// paste or a skipped sequence.
+  @inlinable
+  static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5f }
+
+  /// Whether `byte` starts typed text outside a paste or a skipped sequence: printable ASCII
+  /// or any byte of 0x80 and above (UTF-8, invalid bytes being U+FFFD).
+  static func isText(_ byte: UInt8) -> Bool { byte >= 0x20 && byte != 0x7f }
+
+  /// `parse(_:at:each:)`'s start: ``feed(_:at:into:each:stoppingAtText:)`` up to the first
+  /// typed text outside a paste; returns where it starts, or `bytes.count`.
+  @usableFromInline
+  mutating func feedStoppingAtText(
+    _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, each body: (TerminalInput) -> Void
+  ) -> Int {
+    var sink = ClosureSink()
+    return feed(bytes, at: time, into: &sink, each: body, stoppingAtText: true)
+  }
+
+  /// `parse(_:at:each:)` after text, at `offset` (< `bytes.count`): decodes on to the next
+  /// text when `stoppingAtText` and returns where it starts, or `bytes.count`, keeping an
+  /// unfinished item's bytes.
+  @usableFromInline
+  mutating func resumeAfterText(
+    _ bytes: UnsafeRawBufferPointer, at offset: Int, time: TimeInterval, stoppingAtText: Bool,
+    each body: (TerminalInput) -> Void
+  ) -> Int {
+    var sink = ClosureSink()
+    return runRest(
+      bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), offset, bytes.count, time: time, into: &sink,
+      each: body, stoppingAtText: stoppingAtText)
+  }
+
+  /// The body of the `parse` methods, for any sink. When `stoppingAtText`, stops where typed
+  /// text starts an item outside a paste and returns its offset (the caller delivers the
+  /// text); otherwise returns `bytes.count`.
+  @discardableResult
   mutating func feed(
     _ bytes: UnsafeRawBufferPointer, at time: TimeInterval, into items: inout some InputSink,
-    each body: (TerminalInput) -> Void
-  ) {
+    each body: (TerminalInput) -> Void, stoppingAtText: Bool = false
+  ) -> Int {
     if let deadline = pendingDeadline, time >= deadline { settlePending(at: time, into: &items, each: body) }
-    guard let raw = bytes.baseAddress, bytes.count > 0 else { return }
+    guard let raw = bytes.baseAddress, bytes.count > 0 else { return bytes.count }
     let base = raw.assumingMemoryBound(to: UInt8.self)
     let count = bytes.count
     lastArrival = time
@@ -206,12 +287,29 @@ public struct InputParser: Sendable {
         swap(&carried, &pending)
       }
     }
-    guard offset < count else { return }
-    let used = run(base + offset, count - offset, final: false, time: time, into: &items, each: body)
+    guard offset < count else { return count }
+    return runRest(base, offset, count, time: time, into: &items, each: body, stoppingAtText: stoppingAtText)
+  }
+
+  /// Parses `base[offset..<count]` with nothing carried, keeping an unfinished item's bytes;
+  /// returns `count`, or where typed text starts when `stoppingAtText`.
+  mutating func runRest(
+    _ base: UnsafePointer<UInt8>, _ offset: Int, _ count: Int, time: TimeInterval,
+    into items: inout some InputSink, each body: (TerminalInput) -> Void, stoppingAtText: Bool
+  ) -> Int {
+    let used = run(
+      base + offset, count - offset, final: false, stoppingAtText: stoppingAtText, time: time, into: &items,
+      each: body)
+    if stoppingAtText && offset + used < count && InputParser.isText(base[offset + used])
+      && pending.isEmpty && !inPaste && !discardingSequence && !skippingString
+    {
+      return offset + used
+    }
     if offset + used < count {
       pending.append(
         contentsOf: UnsafeBufferPointer(start: base + offset + used, count: count - offset - used))
     }
+    return count
   }
 
   /// Parses bytes that arrived at `time` and returns the items they complete.
@@ -270,9 +368,10 @@ public struct InputParser: Sendable {
   // MARK: - The loop
 
   /// Parses items from `p[0..<n]`, returning how many bytes they used. Stops before an item
-  /// that needs more bytes, unless `final`, in which case everything is used.
+  /// that needs more bytes, unless `final`, in which case everything is used; and, when
+  /// `stoppingAtText`, before typed text outside a paste.
   mutating func run(
-    _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval,
+    _ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, stoppingAtText: Bool = false, time: TimeInterval,
     into items: inout some InputSink,
     each body: (TerminalInput) -> Void
   ) -> Int {
@@ -305,6 +404,7 @@ public struct InputParser: Sendable {
       while i < n {
         let byte = p[i]
         if byte >= 0x20 && byte != 0x7f {
+          if stoppingAtText { return i }
           // Typed text, the bulk of any input, decoded in runs.
           let end = scanText(p, i, n, final: final, time: time, into: &items, each: body)
           if end == i { break modes }
@@ -559,7 +659,7 @@ public struct InputParser: Sendable {
   /// The character at `p` (a byte ≥ 0x80) and the bytes it uses; 0 bytes when it needs more.
   /// Invalid or truncated bytes give U+FFFD, using the longest valid prefix (the "maximal
   /// subpart" rule), so the byte that broke it starts afresh.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func scanUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool) -> (Int, Unicode.Scalar) {
     let lead = p[0]
     var need: Int

@@ -7,8 +7,10 @@ import XKBKeyboard
 /// the parser's speed on text beyond Latin-1. The legacy keysyms all lie in 0x100–0x20ff and
 /// stand for BMP characters, so inverting `xkb_keysym_to_utf32` over that range once gives the
 /// same answers (the lowest keysym wins, as in xkbcommon's scan) in one array read.
+@usableFromInline
 enum LegacyKeysyms {
   /// For each BMP scalar, its legacy keysym, or 0 when there is none.
+  @usableFromInline
   static let table: [UInt16] = {
     var table = [UInt16](repeating: 0, count: 0x1_0000)
     for raw in UInt32(0x100)...0x20ff {
@@ -27,7 +29,7 @@ enum LegacyKeysyms {
 
   /// ``keysym(for:)`` with ``table`` passed in: a parser holds it, so its per-character path
   /// skips the lazy global's initialization check.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func keysym(for scalar: Unicode.Scalar, in table: [UInt16]) -> Keysym {
     let value = scalar.value
     if value <= 0xff { return Keysym(unicodeScalar: scalar) }
