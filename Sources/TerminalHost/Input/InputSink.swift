@@ -41,11 +41,16 @@ extension Array: InputSink where Element == TerminalInput {
   }
 }
 
-/// Hands each item to the closure passed beside it.
+/// Hands each item to the closure passed beside it; usable from inlinable code, where
+/// `parse(_:at:each:)` lends typed text to its caller.
+@usableFromInline
 struct ClosureSink: InputSink {
   // Not empty on purpose: an empty struct passed `inout` gets one shared placeholder address,
   // which ThreadSanitizer reports as a race between parsers running on different threads.
   private var notEmpty: UInt8 = 0
+
+  @usableFromInline
+  init() {}
 
   @inline(__always)
   func accept(_ item: consuming TerminalInput, _ body: (TerminalInput) -> Void) { body(item) }
@@ -62,7 +67,7 @@ struct ClosureSink: InputSink {
     }
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   func accept(referenceFreeAt slot: UnsafeMutablePointer<TerminalInput>, _ body: (TerminalInput) -> Void) {
     // Moved out and back, bit for bit: lending `slot.pointee` would copy it.
     let item = slot.move()
