@@ -57,6 +57,21 @@ public struct Renderer: Sendable {
   /// A hash of each front row, for finding rows that moved; `nil` when not known.
   private var rowHashes: [UInt64]?
 
+  /// The screen row where an inline region begins (``TerminalPresentation``): frames are drawn
+  /// from that row down, a full repaint erases only from there (`CSI J`, never `CSI 2J`, so the
+  /// scrollback above stays), and scrolls are confined to the region. `nil` draws on the whole
+  /// screen. Changing it redraws everything in the next frame.
+  public var inlineOrigin: Int? {
+    didSet { if inlineOrigin != oldValue { invalidate() } }
+  }
+
+  /// The row, relative to the frame, the terminal's cursor was last left on (-1 when unknown):
+  /// where an inline host finds its region again after a resize from a cursor report.
+  var cursorRow: Int { cursorY }
+
+  /// The screen row of frame row 0.
+  private var rowOffset: Int { inlineOrigin ?? 0 }
+
   /// A renderer that knows nothing of the screen yet: its first frame is a full repaint.
   public init(synchronizedOutput: Bool = true) {
     self.synchronizedOutput = synchronizedOutput
@@ -90,14 +105,20 @@ public struct Renderer: Sendable {
 
     if !frontValid || frontColumns != frame.columns || frontRows != frame.rows {
       setStyle(.plain, into: &output)
-      output.append(contentsOf: Self.clearScreen)
+      if let top = inlineOrigin {
+        Self.appendCUP(0, top, to: &output)
+        output.append(contentsOf: Self.clearBelow)
+      } else {
+        output.append(contentsOf: Self.clearScreen)
+      }
       frontCells = Array(repeating: .blank(), count: frame.columns * frame.rows)
       frontColumns = frame.columns
       frontRows = frame.rows
       frontValid = true
       rowHashes = nil
-      cursorX = -1
-      cursorY = -1
+      // After the inline erase the cursor is at the region's top-left; after CSI 2J, unknown.
+      cursorX = inlineOrigin == nil ? -1 : 0
+      cursorY = inlineOrigin == nil ? -1 : 0
     }
     // Moved out while drawing, so the diff holds the only reference and writes in place.
     var front: [Cell] = []
@@ -334,7 +355,8 @@ public struct Renderer: Sendable {
         }
       }
     }
-    let regionIsScreen = top == 0 && bottom == rows - 1
+    // Inline, the whole screen is never scrolled: the lines above the region would go.
+    let regionIsScreen = top == 0 && bottom == rows - 1 && inlineOrigin == nil
     let escapeCost = (regionIsScreen ? 0 : 12) + 4
     guard after + escapeCost < before else { return dirty }
 
@@ -342,18 +364,18 @@ public struct Renderer: Sendable {
     setStyle(.plain, into: &output)
     if !regionIsScreen {
       output.append(contentsOf: [0x1B, 0x5B])
-      Self.appendDecimal(top + 1, to: &output)
+      Self.appendDecimal(top + rowOffset + 1, to: &output)
       output.append(0x3B)
-      Self.appendDecimal(bottom + 1, to: &output)
+      Self.appendDecimal(bottom + rowOffset + 1, to: &output)
       output.append(0x72)
     }
     Self.appendCSI(abs(shift), final: shift > 0 ? 0x53 : 0x54, to: &output)
     wrapPending = false
     if !regionIsScreen {
-      // Resetting the region (DECSTBM) also homes the cursor.
+      // Resetting the region (DECSTBM) also homes the cursor, to the screen's top-left.
       output.append(contentsOf: [0x1B, 0x5B, 0x72])
-      cursorX = 0
-      cursorY = 0
+      cursorX = rowOffset == 0 ? 0 : -1
+      cursorY = rowOffset == 0 ? 0 : -1
     }
 
     let base = front.baseAddress!
@@ -430,7 +452,7 @@ public struct Renderer: Sendable {
       cursorX = x
       cursorY = y
     }
-    let absolute = Self.cupCost(x, y)
+    let absolute = Self.cupCost(x, y + rowOffset)
     // Only when a character follows: rewrite the rest of the row (nothing when a wrap is
     // already pending) and the start of the next, and let auto-wrap carry the cursor over.
     if wrapsToWrite, cursorY >= 0, y == cursorY + 1, wrapPending || cursorX > 0,
@@ -443,7 +465,7 @@ public struct Renderer: Sendable {
       return
     }
     guard cursorX >= 0, cursorY >= 0 else {
-      Self.appendCUP(x, y, to: &output)
+      Self.appendCUP(x, y + rowOffset, to: &output)
       return
     }
     let dy = y - cursorY
@@ -479,7 +501,7 @@ public struct Renderer: Sendable {
     // Plan B: CR LF… when going down into column 0 (or near it).
     let planB = dy > 0 ? dy + 1 + (x == 0 ? 0 : Self.relativeCost(x)) : Int.max
     if absolute <= planA && absolute <= planB {
-      Self.appendCUP(x, y, to: &output)
+      Self.appendCUP(x, y + rowOffset, to: &output)
     } else if planB < planA {
       output.append(0x0D)
       for _ in 0..<dy { output.append(0x0A) }
@@ -728,6 +750,7 @@ public struct Renderer: Sendable {
   static let beginSync: [UInt8] = Array("\u{1B}[?2026h".utf8)
   static let endSync: [UInt8] = Array("\u{1B}[?2026l".utf8)
   static let clearScreen: [UInt8] = Array("\u{1B}[2J".utf8)
+  static let clearBelow: [UInt8] = Array("\u{1B}[J".utf8)
   static let resetStyle: [UInt8] = Array("\u{1B}[m".utf8)
   static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
   static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
@@ -744,7 +767,7 @@ public struct Renderer: Sendable {
 
   private static func relativeCost(_ n: Int) -> Int { n == 1 ? 3 : 3 + digits(n) }
 
-  private static func appendCUP(_ x: Int, _ y: Int, to out: inout [UInt8]) {
+  static func appendCUP(_ x: Int, _ y: Int, to out: inout [UInt8]) {
     out.append(0x1B)
     out.append(0x5B)
     if y > 0 || x > 0 { appendDecimal(y + 1, to: &out) }
