@@ -118,6 +118,13 @@ let package = Package(
       exclude: ["two-finger.rkrec", "gestures.rkrec"],
       swiftSettings: strict
     ),
+    // An inline fuzzy picker: data on stdin, keys and screen on /dev/tty, the choice on stdout.
+    .executableTarget(
+      name: "Pick",
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
+      path: "Samples/Pick",
+      swiftSettings: strict
+    ),
     // An app whose keys make it fail in each way the host must survive (host exit-path tests).
     .executableTarget(
       name: "HostProbe",
