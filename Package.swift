@@ -193,6 +193,13 @@ let package = Package(
       path: "Benchmarks/TextBenchmarks",
       swiftSettings: strict
     ),
+    // Pick against fzf in a pty, and inline against full-screen frame bytes.
+    .executableTarget(
+      name: "PickBenchmarks",
+      dependencies: ["ResponderKit", "TerminalHost", "BenchmarkSupport"],
+      path: "Benchmarks/PickBenchmarks",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "ParserBenchmarks",
       dependencies: ["TerminalHost", "ResponderKit", "CVTParser", "BenchmarkSupport"],

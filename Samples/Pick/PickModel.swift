@@ -173,8 +173,8 @@ final class PickModel {
           let last = start + count * (part + 1) / parts
           var found: [UInt64] = []
           for index in first..<last {
-            let lower = index == 0 ? 0 : Int(endsCopy[index - 1])
-            let line = UnsafeBufferPointer(rebasing: bytesCopy[lower..<Int(endsCopy[index])])
+            let line = UnsafeBufferPointer(
+              rebasing: bytesCopy[LineStore.range(of: index, bytes: bytesCopy, ends: endsCopy)])
             if let score = matcher.score(line) {
               found.append(key(score: score, length: line.count, index: index))
             }
@@ -194,8 +194,7 @@ final class PickModel {
       var found: [UInt64] = []
       for previous in keys {
         let index = Int(truncatingIfNeeded: previous & 0xFFFF_FFFF)
-        let lower = index == 0 ? 0 : Int(ends[index - 1])
-        let line = UnsafeBufferPointer(rebasing: bytes[lower..<Int(ends[index])])
+        let line = UnsafeBufferPointer(rebasing: bytes[LineStore.range(of: index, bytes: bytes, ends: ends)])
         if let score = matcher.score(line) {
           found.append(key(score: score, length: line.count, index: index))
         }
