@@ -142,7 +142,7 @@ let package = Package(
     .testTarget(
       name: "SamplesTests",
       dependencies: [
-        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "ResponderKit", "XKBKeyboard",
+        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "Pick", "ResponderKit", "XKBKeyboard",
         "TerminalHost", "EventReplay",
       ],
       exclude: ["Snapshots"],

@@ -137,6 +137,11 @@ struct VirtualTerminal {
       grid = Array(
         repeating: Slot(text: " ", style: TextStyle(background: style.background), width: 1),
         count: grid.count)
+    case 0x4A where p(0, default: 0) == 0:
+      // ED 0: from the cursor to the end of the screen (an inline region's repaint).
+      for index in (y * columns + x)..<grid.count {
+        grid[index] = Slot(text: " ", style: TextStyle(background: style.background), width: 1)
+      }
     case 0x6D: sgr(parameters.map { $0 ?? 0 })
     case 0x72 where !isPrivate:
       // DECSTBM: a region of at least two rows, then the cursor goes home (xterm, VT100).
@@ -227,15 +232,20 @@ struct VirtualTerminal {
     }
   }
 
+  /// Row `row`'s text, trailing blanks included.
+  func text(ofRow row: Int) -> String {
+    grid[row * columns..<(row + 1) * columns].map(\.text).joined()
+  }
+
   /// The differences between the screen and `frame` as the renderer must draw it: a split or
   /// orphaned wide half becomes a blank, a control character U+FFFD; the right half of a wide
   /// character is compared only as a half.
-  func mismatches(with frame: CellBuffer) -> [String] {
+  func mismatches(with frame: CellBuffer, originRow: Int = 0) -> [String] {
     var found: [String] = []
-    for row in 0..<rows {
+    for row in 0..<frame.rows {
       for column in 0..<columns {
         let cell = frame[column, row]
-        let slot = grid[row * columns + column]
+        let slot = grid[(row + originRow) * columns + column]
         var expected: Slot
         if cell.width == 0 {
           if column > 0 && frame[column - 1, row].width == 2 {
