@@ -105,6 +105,9 @@ public final class TerminalHost {
   /// Cursor position reports asked for whose wait timed out: the next ones that arrive are
   /// theirs, not F3 with modifiers.
   private var lateReports = 0
+  /// While a relocation waits for a late cursor report: the renderer's cursor row when it was
+  /// asked for. No frame is drawn meanwhile.
+  private var relocationCursorRow: Int?
   /// Input read while waiting for a cursor report, delivered once the wait is over.
   private var heldInput: [TerminalInput] = []
 
@@ -265,13 +268,30 @@ public final class TerminalHost {
   /// fits below, and redraws it whole.
   private func relocateRegion() {
     finishPendingOutput()
+    let cursorRow = max(0, renderer.cursorRow)
+    guard let position = queryCursorPosition() else {
+      // A slow terminal: nothing is drawn until its report comes (``deliver()``), as a frame
+      // drawn at a guess would stay on the screen; one that never answers gets the old place.
+      relocationCursorRow = cursorRow
+      DispatchQueue.main.asyncAfter(deadline: .now() + 2) { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self, self.relocationCursorRow != nil else { return }
+          self.relocationCursorRow = nil
+          self.moveRegion(top: self.regionTop)
+          self.repaint()
+        }
+      }
+      return
+    }
+    moveRegion(top: max(0, position.row - cursorRow))
+  }
+
+  /// Puts the region at `top` (or higher, if it no longer fits below), making room with line
+  /// feeds at the bottom.
+  private func moveRegion(top proposed: Int) {
     let size = screenSize()
     let rows = configuration.presentation.regionRows(screenRows: size.rows)
-    var top = regionTop
-    if let position = queryCursorPosition(timeout: 300) {
-      top = max(0, position.row - max(0, renderer.cursorRow))
-    }
-    top = min(top, size.rows - 1)
+    var top = min(proposed, size.rows - 1)
     if top + rows > size.rows {
       var bytes: [UInt8] = []
       Renderer.appendCUP(0, size.rows - 1, to: &bytes)
@@ -428,8 +448,13 @@ public final class TerminalHost {
       switch item {
       case .event(let event):
         deliver(event)
-      case .reply(.cursorPosition) where lateReports > 0:
+      case .reply(.cursorPosition(let row, _)) where lateReports > 0:
         lateReports -= 1
+        if let cursorRow = relocationCursorRow {
+          relocationCursorRow = nil
+          moveRegion(top: max(0, row - cursorRow))
+          repaint()
+        }
       case .reply(let reply):
         if case .cellPixelSize(let size) = reply { parser.cellPixelSize = size }
         // F3 with modifiers reads as a cursor report; none was asked for, so it is the key.
@@ -545,7 +570,8 @@ public final class TerminalHost {
   /// the terminal has not taken the previous frame, the new one waits; frames that change in
   /// the meantime supersede it, and only the latest is drawn.
   private func render() {
-    guard !hungUp, !application.isTerminated, !inBackground, !terminal.isSuspended else { return }
+    guard !hungUp, !application.isTerminated, !inBackground, !terminal.isSuspended, relocationCursorRow == nil
+    else { return }
     guard pendingOffset == pendingOutput.count else {
       frameDeferred = true
       return
