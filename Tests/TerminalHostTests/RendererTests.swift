@@ -267,7 +267,8 @@ struct RendererTests {
     write("cd", at: 3, 2, into: &frame)
     // Home of the region, erase below (never CSI 2J), then rows relative to it; the hidden
     // cursor waits at the region's top-left, and moving right of it rewrites the cell.
-    #expect(escapedText(renderer.render(frame, cursor: nil)) == "\\e[m\\e[21H\\e[Jab\\e[23;4Hcd\\e[21H\\e[?25l")
+    #expect(
+      escapedText(renderer.render(frame, cursor: nil)) == "\\e[m\\e[21H\\e[Jab\\e[23;4Hcd\\e[21H\\e[?25l")
     #expect(
       escapedText(renderer.render(frame, cursor: CursorPlacement(column: 1, row: 0))) == "a\\e[?25h")
   }

@@ -434,7 +434,9 @@ public struct Renderer: Sendable {
       // Inline, the hidden cursor waits at the region's top-left: a terminal keeps the
       // cursor's line on the screen through a resize (pushing lines above into the
       // scrollback), so the host finds the region's start again from a cursor report.
-      if inlineOrigin != nil { moveCursor(toColumn: 0, row: 0, columns: columns, front: front, into: &output) }
+      if inlineOrigin != nil {
+        moveCursor(toColumn: 0, row: 0, columns: columns, front: front, into: &output)
+      }
       if cursorVisible != false {
         output.append(contentsOf: Self.hideCursor)
         cursorVisible = false
