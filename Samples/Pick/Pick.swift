@@ -18,7 +18,7 @@ enum Pick {
     if reader.isTerminal {
       FileHandle.standardError.write(
         Data(
-          "pick: nothing to pick from: pipe lines into it (seq 100 | pick) or give a file (pick < file)\n"
+          "Pick: nothing to pick from: pipe lines into it (seq 100 | Pick) or give a file (Pick < file)\n"
             .utf8))
       exit(2)
     }
@@ -79,7 +79,7 @@ final class Picker {
 
   /// After the terminal is restored: the choice on standard output.
   func writeChoice() {
-    if let inputError { FileHandle.standardError.write(Data("pick: \(inputError)\n".utf8)) }
+    if let inputError { FileHandle.standardError.write(Data("Pick: \(inputError)\n".utf8)) }
     guard view.accepted == true else { return }
     let lines = model.chosenLines
     guard !lines.isEmpty else { return }

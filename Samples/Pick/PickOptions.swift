@@ -12,7 +12,7 @@ struct PickOptions: Equatable {
   var preview = false
 
   static let usage = """
-    usage: pick [--height ROWS|PERCENT%] [--query TEXT] [--multi] [--preview]
+    usage: Pick [--height ROWS|PERCENT%] [--query TEXT] [--multi] [--preview]
                 \(HostOptions.usageLine)
     Reads lines from standard input and lets you pick one, drawn below the prompt: type to
     filter (the characters in order, not necessarily together; a capital letter makes the

@@ -81,6 +81,6 @@ struct PickEndToEndTests {
     let session = try TmuxSession(width: 100, height: 10)
     try session.run("\(pick); echo EXIT=$?")
     #expect(try session.waitFor("EXIT=2"))
-    #expect(try session.screen().contains("pick: nothing to pick from"))
+    #expect(try session.screen().contains("Pick: nothing to pick from"))
   }
 }
