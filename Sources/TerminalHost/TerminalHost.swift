@@ -158,6 +158,11 @@ public final class TerminalHost {
         exit(1)
       }
     }
+    if let inline = (try? HostOptions.extract(from: Array(CommandLine.arguments.dropFirst())))?.options
+      .presentation
+    {
+      configuration.presentation.inlineHeight = inline.inlineHeight
+    }
     var terminal = Terminal()
     if configuration.presentation.isInline {
       do throws(TerminalError) {

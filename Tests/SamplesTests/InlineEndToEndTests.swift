@@ -132,6 +132,21 @@ struct InlineEndToEndTests {
     #expect(try session.format("#{cursor_flag}") == "1")
   }
 
+  /// `--inline HEIGHT`, which every app accepts, runs a full-screen sample inline.
+  @Test func anyAppRunsInlineWithTheHostsInlineOption() throws {
+    let session = try TmuxSession(width: 100, height: 30)
+    try session.launch("seq 50; \(TmuxSession.productPath("TouchLab")) --inline 16")
+    #expect(try session.waitFor("TouchLab — controls"))
+    #expect(try session.format("#{alternate_on}") == "0")
+    let screen = try rows(session)
+    let top = try #require(screen.firstIndex { $0.contains("TouchLab — controls") })
+    #expect(top >= 14, "the region is not the bottom 16 rows: it starts at \(top)")
+    #expect(screen[13].hasSuffix("50") || screen[top - 1].hasSuffix("50"))
+    try session.send("C-q")
+    try session.expectRestored(status: 0)
+    #expect(try session.history().contains("\n49\n"))
+  }
+
   @Test func withNoTerminalAtAllItSaysSoAndExitsTwo() throws {
     // setsid: a new session with no controlling terminal, so /dev/tty cannot be opened.
     let output = try TmuxSession.spawn([
