@@ -105,9 +105,9 @@ public final class TerminalHost {
   /// Cursor position reports asked for whose wait timed out: the next ones that arrive are
   /// theirs, not F3 with modifiers.
   private var lateReports = 0
-  /// While a relocation waits for a late cursor report: the renderer's cursor row when it was
-  /// asked for. No frame is drawn meanwhile.
-  private var relocationCursorRow: Int?
+  /// While a relocation waits for a late cursor report or the next resize: no frame is drawn.
+  private var relocationPending = false
+  private var relocationTimer: (any DispatchSourceTimer)?
   /// Input read while waiting for a cursor report, delivered once the wait is over.
   private var heldInput: [TerminalInput] = []
 
@@ -273,15 +273,20 @@ public final class TerminalHost {
   /// fits below, and redraws it whole.
   private func relocateRegion() {
     finishPendingOutput()
+    relocationPending = false  // this report supersedes one still awaited
     let cursorRow = max(0, renderer.cursorRow)
-    guard let position = queryCursorPosition() else {
-      // A slow terminal: nothing is drawn until its report comes (``deliver()``), as a frame
-      // drawn at a guess would stay on the screen; one that never answers gets the old place.
-      relocationCursorRow = cursorRow
+    let size = screenSize()
+    let report = queryCursorPosition()
+    // Resized again while the report was on its way: it describes a screen that is gone, and
+    // the next SIGWINCH relocates; until then nothing is drawn at a stale place.
+    guard screenSize() == size, let position = report else {
+      // Or a slow terminal: nothing is drawn until its report comes (``deliver()`` relocates
+      // again then), as a frame drawn at a guess would stay on the screen; a terminal that
+      // never answers gets the old place.
+      relocationPending = true
       DispatchQueue.main.asyncAfter(deadline: .now() + 2) { [weak self] in
         MainActor.assumeIsolated {
-          guard let self, self.relocationCursorRow != nil else { return }
-          self.relocationCursorRow = nil
+          guard let self, self.relocationPending else { return }
           self.moveRegion(top: self.regionTop)
           self.repaint()
         }
@@ -291,9 +296,32 @@ public final class TerminalHost {
     moveRegion(top: max(0, position.row - cursorRow))
   }
 
+  /// Inline, a resize is acted on once the terminal has settled: 50 ms after the last SIGWINCH
+  /// of a burst (a window being dragged sends many), nothing drawn meanwhile. tmux 3.3 was seen
+  /// to change the size before its screen, answering a cursor report at once with the row of
+  /// the old layout.
+  private func scheduleRelocation() {
+    relocationPending = true
+    relocationTimer?.cancel()
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(50))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.relocationTimer?.cancel()
+        self.relocationTimer = nil
+        self.relocateRegion()
+        self.repaint()
+      }
+    }
+    timer.resume()
+    relocationTimer = timer
+  }
+
   /// Puts the region at `top` (or higher, if it no longer fits below), making room with line
   /// feeds at the bottom.
   private func moveRegion(top proposed: Int) {
+    relocationPending = false
     let size = screenSize()
     let rows = configuration.presentation.regionRows(screenRows: size.rows)
     var top = min(proposed, size.rows - 1)
@@ -353,6 +381,11 @@ public final class TerminalHost {
       }
       for item in batch {
         if found == nil, case .reply(.cursorPosition(let row, let column)) = item {
+          // Reports come in order: one an earlier, timed-out query asked for is stale.
+          if lateReports > 0 {
+            lateReports -= 1
+            continue
+          }
           found = (row, column)
         } else {
           heldInput.append(item)
@@ -453,11 +486,11 @@ public final class TerminalHost {
       switch item {
       case .event(let event):
         deliver(event)
-      case .reply(.cursorPosition(let row, _)) where lateReports > 0:
+      case .reply(.cursorPosition) where lateReports > 0:
         lateReports -= 1
-        if let cursorRow = relocationCursorRow {
-          relocationCursorRow = nil
-          moveRegion(top: max(0, row - cursorRow))
+        // The terminal answers again: ask afresh, as the screen may have changed since.
+        if relocationPending && lateReports == 0 {
+          relocateRegion()
           repaint()
         }
       case .reply(let reply):
@@ -575,7 +608,7 @@ public final class TerminalHost {
   /// the terminal has not taken the previous frame, the new one waits; frames that change in
   /// the meantime supersede it, and only the latest is drawn.
   private func render() {
-    guard !hungUp, !application.isTerminated, !inBackground, !terminal.isSuspended, relocationCursorRow == nil
+    guard !hungUp, !application.isTerminated, !inBackground, !terminal.isSuspended, !relocationPending
     else { return }
     guard pendingOffset == pendingOutput.count else {
       frameDeferred = true
@@ -704,8 +737,12 @@ public final class TerminalHost {
     case .resume:
       resume()
     case .windowSizeChange:
-      if configuration.presentation.isInline { relocateRegion() } else { updateSize() }
-      repaint()
+      if configuration.presentation.isInline {
+        scheduleRelocation()
+      } else {
+        updateSize()
+        repaint()
+      }
     }
   }
 
@@ -797,6 +834,7 @@ public final class TerminalHost {
     escapeTimer?.cancel()
     writeSource?.cancel()
     timerSource?.cancel()
+    relocationTimer?.cancel()
     try? terminal.restore()
     CrashGuard.uninstall()
     // The signal handlers stay until the process exits: closing a terminal sends SIGHUP more
