@@ -190,13 +190,6 @@ extension Application {
     }
     // Only this search records into the trace (a search made to validate an item does not).
     let outer = ActionTrace.searching
-    if !Trace.isRecording && outer == nil {
-      switch declaredSearch(for: action) {
-      case .found(let responder): return .responder(responder)
-      case .nothing: return nil
-      case .undecided: break
-      }
-    }
     if Trace.isRecording || outer != nil { ActionTrace.searching = trace.recorder }
     defer { if Trace.isRecording || outer != nil { ActionTrace.searching = outer } }
     let start: Responder
