@@ -198,6 +198,18 @@ public final class ActionTrace {
     if !entry.performerIsAction { entry.performer = object }
   }
 
+  /// Records touches of `phase` delivered to `receiver` (by the window or its gesture arbiter,
+  /// or passed on by a responder's default touch method), where the dispatch ends unless it
+  /// goes on or an action it sends names a performer.
+  func delivered(_ phase: TouchPhase, to receiver: Responder, passedOnBy passer: Responder? = nil) {
+    if let passer {
+      note("\(ActionTrace.name(of: passer)) passes touches \(phase) on")
+    } else {
+      note("touches \(phase): \(ActionTrace.name(of: receiver))")
+    }
+    handled("ended: delivered to \(ActionTrace.name(of: receiver))", by: receiver)
+  }
+
   /// The first line of a key's or touches' entry; nil for input that is not traced.
   static func title(of input: InputEvent) -> String? {
     switch input {

@@ -266,22 +266,30 @@ open class Responder: ActionTarget {
 
   /// Touches began on a view. The default passes them on.
   open func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-    next?.touchesBegan(touches, with: event)
+    passTouches(.began)?.touchesBegan(touches, with: event)
   }
 
   /// Touches moved. The default passes them on.
   open func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-    next?.touchesMoved(touches, with: event)
+    passTouches(.moved)?.touchesMoved(touches, with: event)
   }
 
   /// Touches ended. The default passes them on.
   open func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-    next?.touchesEnded(touches, with: event)
+    passTouches(.ended)?.touchesEnded(touches, with: event)
   }
 
   /// Touches were cancelled. The default passes them on.
   open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
-    next?.touchesCancelled(touches, with: event)
+    passTouches(.cancelled)?.touchesCancelled(touches, with: event)
+  }
+
+  /// The next responder, to which the default touch methods pass touches of `phase`; the
+  /// trace records that the touches went on, and that they end there unless it passes them on.
+  private func passTouches(_ phase: TouchPhase) -> Responder? {
+    guard let next else { return nil }
+    ActionTrace.current?.delivered(phase, to: next, passedOnBy: self)
+    return next
   }
 
   /// The scroll wheel turned over this responder. The default passes it on.

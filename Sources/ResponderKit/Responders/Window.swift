@@ -440,10 +440,13 @@ open class Window: Responder {
 
   /// Undo and redo are enabled only when the undo manager has something to undo or redo, so
   /// their menu items and keys are disabled, and the search goes on, when there is nothing.
+  /// Like every answer, it is at most the table's: a subclass whose table removes undo cannot
+  /// perform it, whatever its undo manager holds.
   open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    guard super.canPerformAction(action, withSender: sender) else { return false }
     if action == .undo { return existingUndoManager?.canUndo ?? false }
     if action == .redo { return existingUndoManager?.canRedo ?? false }
-    return super.canPerformAction(action, withSender: sender)
+    return true
   }
 
   /// Moves focus to the next view of the key view loop: the first responder's
