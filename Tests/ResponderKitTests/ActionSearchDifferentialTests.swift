@@ -228,7 +228,8 @@ private struct Generator {
   }
 
   mutating func helper() -> AnyObject {
-    let made: AnyObject = pick([{ Helper<OnlyA>() }, { Helper<AllThree>() }, { Helper<NoActions>() }] as [() -> AnyObject])()
+    let made: AnyObject = pick(
+      [{ Helper<OnlyA>() }, { Helper<AllThree>() }, { Helper<NoActions>() }] as [() -> AnyObject])()
     keep.append(made)
     return made
   }
@@ -241,7 +242,9 @@ private struct Generator {
       keep.append(d)
       return d
     default:
-      let d: AnyObject = pick([{ GenDelegate<OnlyB>() }, { GenDelegate<AllThree>() }, { GenDelegate<AddsUndo>() }] as [() -> AnyObject])()
+      let d: AnyObject = pick(
+        [{ GenDelegate<OnlyB>() }, { GenDelegate<AllThree>() }, { GenDelegate<AddsUndo>() }]
+          as [() -> AnyObject])()
       if let d = d as? GenDelegate<AllThree>, chance(40) { d.veto = [pick(Self.actions)] }
       keep.append(d)
       return d
@@ -251,11 +254,14 @@ private struct Generator {
   mutating func view() -> View {
     switch Int.random(in: 0..<7, using: &random) {
     case 0, 1: return View()
-    case 2: return pick([{ DeclaredView<NoActions>() }, { DeclaredView<OnlyA>() }, { DeclaredView<OnlyB>() }] as [() -> View])()
+    case 2:
+      return pick(
+        [{ DeclaredView<NoActions>() }, { DeclaredView<OnlyA>() }, { DeclaredView<OnlyB>() }] as [() -> View])()
     default:
-      let view: any View & Behaving = pick([
-        { GenView<NoActions>() }, { GenView<OnlyA>() }, { GenView<AB>() }, { GenView<AllThree>() },
-      ] as [() -> any View & Behaving])()
+      let view: any View & Behaving = pick(
+        [
+          { GenView<NoActions>() }, { GenView<OnlyA>() }, { GenView<AB>() }, { GenView<AllThree>() },
+        ] as [() -> any View & Behaving])()
       behave(view)
       return view
     }
@@ -268,9 +274,10 @@ private struct Generator {
     for _ in 0..<Int.random(in: 0...5, using: &random) {
       let child: View
       if chance(20) {
-        let controller: any ViewController & Behaving = pick([
-          { GenController<NoActions>() }, { GenController<OnlyA>() }, { GenController<AB>() },
-        ] as [() -> any ViewController & Behaving])()
+        let controller: any ViewController & Behaving = pick(
+          [
+            { GenController<NoActions>() }, { GenController<OnlyA>() }, { GenController<AB>() },
+          ] as [() -> any ViewController & Behaving])()
         behave(controller)
         keep.append(controller)
         child = controller.view
@@ -279,7 +286,8 @@ private struct Generator {
       }
       top.addSubview(child)
       if let gen = child as? any View & Behaving, chance(10) {
-        let side = pick([{ SideResponder<OnlyB>() }, { SideResponder<NoActions>() }] as [() -> any SideLinked])()
+        let side = pick(
+          [{ SideResponder<OnlyB>() }, { SideResponder<NoActions>() }] as [() -> any SideLinked])()
         side.link = window
         keep.append(side)
         gen.behaviour.nextOverride = side
@@ -294,7 +302,9 @@ private struct Generator {
     if chance(50) {
       window = Window()
     } else {
-      let gen: any Window & Behaving = pick([{ GenWindow<NoActions>() }, { GenWindow<RemovesUndo>() }, { GenWindow<OnlyA>() }] as [() -> any Window & Behaving])()
+      let gen: any Window & Behaving = pick(
+        [{ GenWindow<NoActions>() }, { GenWindow<RemovesUndo>() }, { GenWindow<OnlyA>() }]
+          as [() -> any Window & Behaving])()
       behave(gen)
       gen.behaviour.catches = chance(20) ? .moveDown : gen.behaviour.catches
       window = gen
@@ -309,7 +319,8 @@ private struct Generator {
     if chance(50) {
       app = Application()
     } else {
-      let gen: any Application & Behaving = pick([{ GenApplication<AddsUndo>() }, { GenApplication<OnlyA>() }] as [() -> any Application & Behaving])()
+      let gen: any Application & Behaving = pick(
+        [{ GenApplication<AddsUndo>() }, { GenApplication<OnlyA>() }] as [() -> any Application & Behaving])()
       behave(gen)
       app = gen
     }
@@ -347,7 +358,9 @@ private struct Generator {
     }
     // The last window is key and main; sometimes an earlier one is main, or runs modally.
     if windows.count > 1, chance(50) { windows[0].makeMain() }
-    if windows.count > 1, chance(20) { app.beginModalSession(for: windows[Int.random(in: 0..<windows.count, using: &random)]) }
+    if windows.count > 1, chance(20) {
+      app.beginModalSession(for: windows[Int.random(in: 0..<windows.count, using: &random)])
+    }
     return Shape(app: app, windows: windows, senders: senders, keep: keep)
   }
 }
@@ -373,9 +386,13 @@ private struct Reference {
 
   private func steps(at responder: Responder) -> AnyObject? {
     if responder.canPerformAction(action, withSender: sender) { return responder }
-    if let supplemental = responder.supplementalTarget(forAction: action, sender: sender) { return supplemental }
+    if let supplemental = responder.supplementalTarget(forAction: action, sender: sender) {
+      return supplemental
+    }
     if let window = responder as? Window {
-      if let delegate = window.delegate as? any ActionTarget, delegate.canPerformAction(action, withSender: sender) {
+      if let delegate = window.delegate as? any ActionTarget,
+        delegate.canPerformAction(action, withSender: sender)
+      {
         return delegate
       }
       guard let app = window.application else { return nil }
@@ -385,7 +402,9 @@ private struct Reference {
       return target(from: app)
     }
     if let app = responder as? Application {
-      if let delegate = app.delegate as? any ActionTarget, delegate.canPerformAction(action, withSender: sender) {
+      if let delegate = app.delegate as? any ActionTarget,
+        delegate.canPerformAction(action, withSender: sender)
+      {
         return delegate
       }
       return nil
@@ -455,7 +474,8 @@ struct ActionSearchDifferentialTests {
         let first = app.target(forAction: action, to: nil, from: sender)
         let second = app.target(forAction: action, to: nil, from: sender)
         guard first === expected, second === expected else {
-          Issue.record("shape \(index), \(action): \(name(first)), then \(name(second)); documented: \(name(expected))")
+          Issue.record(
+            "shape \(index), \(action): \(name(first)), then \(name(second)); documented: \(name(expected))")
           return
         }
         // The recursion itself, from where the search starts.
@@ -470,7 +490,9 @@ struct ActionSearchDifferentialTests {
         let sent = app.sendAction(action, to: nil, from: sender)
         app.actionTrace = nil
         guard sent == (expected != nil), performed(as: expected) else {
-          Issue.record("shape \(index), \(action)\(traced ? ", traced" : ""): sent \(sent), documented \(name(expected))")
+          Issue.record(
+            "shape \(index), \(action)\(traced ? ", traced" : ""): sent \(sent), documented \(name(expected))"
+          )
           return
         }
         // tryToPerform from where the key window's keys start, to the application.
@@ -495,8 +517,12 @@ struct ActionSearchDifferentialTests {
         performedLog.removeAll()
         app.handle(.key(KeyEvent(keysym: .down)))
         let performer = performedLog.last?.0
-        guard (performer != nil) == (expected != nil), expected.map({ performer == ObjectIdentifier($0) }) ?? true else {
-          Issue.record("shape \(index): Down performed by \(String(describing: performer)), documented \(name(expected))")
+        guard (performer != nil) == (expected != nil),
+          expected.map({ performer == ObjectIdentifier($0) }) ?? true
+        else {
+          Issue.record(
+            "shape \(index): Down performed by \(String(describing: performer)), documented \(name(expected))"
+          )
           return
         }
       }

@@ -2,8 +2,8 @@
 /// responder-chain search visited and why it was passed by, the key commands, key bindings
 /// and menus a key met, the view a touch hit and the control events it sent.
 ///
-/// Set one as ``Application/actionTrace`` to record; with none set, the action search runs
-/// its instantiation without trace code (one test per dispatch). The records come from the
+/// Set one as ``Application/actionTrace`` to record; with none set, the dispatch runs its
+/// instantiation without trace calls, and the search's steps record nothing. The records come from the
 /// dispatch code itself as it runs, so they show what happened, not a reconstruction:
 ///
 /// ```swift

@@ -48,7 +48,8 @@ extension ActionTable {
   static func declarable(_ kept: KeptDefaults, by type: AnyClass) -> KeptDefaults {
     let declared = kept.intersection(.all)
     guard !declared.isEmpty, let superclass = _getSuperclass(type) else { return declared }
-    guard let parent = MainActor.assumeIsolated({ (superclass as? any ActionTarget.Type)?.actionTable }) else {
+    guard let parent = MainActor.assumeIsolated({ (superclass as? any ActionTarget.Type)?.actionTable })
+    else {
       return declared
     }
     return declared.intersection(parent.keptDefaults(of: superclass))

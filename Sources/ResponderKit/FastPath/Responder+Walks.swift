@@ -11,7 +11,9 @@ extension Responder {
   /// through its method, so the trace records each step the untraced search takes.
   static func target(forAction action: Action, from start: Responder, withSender sender: Any?) -> AnyObject? {
     guard let search = ActionTrace.searching else {
-      guard start.keptDefaults.contains(.viewLink) else { return start.target(forAction: action, withSender: sender) }
+      guard start.keptDefaults.contains(.viewLink) else {
+        return start.target(forAction: action, withSender: sender)
+      }
       guard let stop = pass(from: UnretainedReference(start), keeping: .viewLink, performing: action) else {
         return nil
       }
@@ -34,7 +36,8 @@ extension Responder {
     }
     let responder = stop.stop.object
     return stop.found
-      ? responder.performAction(action, sender: sender, event: nil) : responder.tryToPerform(action, with: sender)
+      ? responder.performAction(action, sender: sender, event: nil)
+      : responder.tryToPerform(action, with: sender)
   }
 
   /// Walks up from `start` over the objects whose class keeps `required`, without retaining
@@ -45,11 +48,13 @@ extension Responder {
   /// passed against the methods it is passed without (``verifyKept(_:passing:)``).
   @inline(__always)
   static func pass(
-    from start: UnretainedReference<Responder>, keeping required: ActionTable.KeptDefaults, performing action: Action?
+    from start: UnretainedReference<Responder>, keeping required: ActionTable.KeptDefaults,
+    performing action: Action?
   ) -> (stop: UnretainedReference<Responder>, found: Bool)? {
     var current = start
     while true {
-      let step = current.withObject { responder -> (stop: Bool, found: Bool, next: UnretainedReference<Responder>?) in
+      let step = current.withObject {
+        responder -> (stop: Bool, found: Bool, next: UnretainedReference<Responder>?) in
         guard responder.keptDefaults.isSuperset(of: required) else { return (true, false, nil) }
         if let action, responder.implementsAction(action) { return (true, true, nil) }
         #if DEBUG
@@ -109,12 +114,16 @@ extension Responder {
       let name = _typeName(type(of: self), qualified: false)
       func check(_ holds: Bool, _ method: String) {
         precondition(
-          holds, "\(name) declares in its ActionTable that it keeps \(method), but its \(method) answers otherwise")
+          holds,
+          "\(name) declares in its ActionTable that it keeps \(method), but its \(method) answers otherwise")
       }
       if kept.contains(.keyCommands) { check(keyCommands.isEmpty, "keyCommands") }
       if let action {
-        check(canPerformAction(action, withSender: nil) == implementsAction(action), "canPerformAction(_:withSender:)")
-        check(supplementalTarget(forAction: action, sender: nil) == nil, "supplementalTarget(forAction:sender:)")
+        check(
+          canPerformAction(action, withSender: nil) == implementsAction(action),
+          "canPerformAction(_:withSender:)")
+        check(
+          supplementalTarget(forAction: action, sender: nil) == nil, "supplementalTarget(forAction:sender:)")
       }
       guard kept.contains(.linkedNext) || kept.contains(.viewLink) else { return }
       let next = self.next
