@@ -60,6 +60,18 @@ private final class MovingApplication: Application {
   static let actions = ActionTable(MovingApplication.self) { $0.add(.moveDown) { $0.moves += 1 } }
 }
 
+/// Shows `window` key in `app`, its views `path` each the superview of the next, the last
+/// first responder.
+@MainActor
+private func show(_ path: [View], in window: Window, of app: Application) {
+  app.screenSize = Size(width: 20, height: 5)
+  for (parent, child) in zip(path, path.dropFirst()) { parent.addSubview(child) }
+  window.rootView = path[0]
+  app.addWindow(window)
+  window.makeKeyAndOrderFront()
+  #expect(window.makeFirstResponder(path[path.count - 1]))
+}
+
 @MainActor
 struct SingleSearchTests {
   /// Issue 34, item 1: before, the first search answered nil and the second the application,
@@ -67,15 +79,9 @@ struct SingleSearchTests {
   /// succeeded. Window's undo is at most its table's; the answer is the application's, always.
   @Test func theAnswerIsTheSameTheFirstTimeTheSecondTimeTracedAndThroughTheRecursion() {
     let app = UndoApplication()
-    app.screenSize = Size(width: 20, height: 5)
     let window = NoUndoWindow()
-    let root = View()
     let focus = DeclaredFocusView()
-    root.addSubview(focus)
-    window.rootView = root
-    app.addWindow(window)
-    window.makeKeyAndOrderFront()
-    #expect(window.makeFirstResponder(focus))
+    show([View(), focus], in: window, of: app)
     let undo = window.undoManager!
     undo.groupsByEvent = false
     undo.beginUndoGrouping()
@@ -102,18 +108,10 @@ struct SingleSearchTests {
   /// way is reached: before, only the first object's method ran and the walk did the rest.
   @Test func tryToPerformReachesEveryOverrideOnTheWayUp() {
     let app = Application()
-    app.screenSize = Size(width: 20, height: 5)
     let window = CatchingWindow()
-    let root = View()
     let forwarding = ForwardingView()
     let focus = DeclaredFocusView()
-    root.addSubview(forwarding)
-    forwarding.addSubview(View())
-    forwarding.subviews[0].addSubview(focus)
-    window.rootView = root
-    app.addWindow(window)
-    window.makeKeyAndOrderFront()
-    #expect(window.makeFirstResponder(focus))
+    show([View(), forwarding, View(), focus], in: window, of: app)
 
     #expect(focus.tryToPerform(.ping, with: nil))
     #expect(forwarding.seen == [.ping] && window.caught == [.ping])
@@ -126,25 +124,14 @@ struct SingleSearchTests {
   /// key window, short of the application.
   @Test func aKeyBindingsCommandReachesTheOverridesAndStopsAtTheWindow() {
     let app = MovingApplication()
-    app.screenSize = Size(width: 20, height: 5)
     let window = CatchingWindow()
     let forwarding = ForwardingView()
-    let focus = DeclaredFocusView()
-    forwarding.addSubview(focus)
-    window.rootView = forwarding
-    app.addWindow(window)
-    window.makeKeyAndOrderFront()
-    #expect(window.makeFirstResponder(focus))
+    show([forwarding, DeclaredFocusView()], in: window, of: app)
 
     app.handle(.key(KeyEvent(keysym: .down)))
     #expect(forwarding.seen == [.moveDown] && window.caught == [.moveDown])
     // A plain window passes the command on to nothing: the application is not reached.
-    let plain = Window()
-    let other = DeclaredFocusView()
-    plain.rootView = other
-    app.addWindow(plain)
-    plain.makeKeyAndOrderFront()
-    #expect(plain.makeFirstResponder(other))
+    show([DeclaredFocusView()], in: Window(), of: app)
     app.handle(.key(KeyEvent(keysym: .down)))
     #expect(app.moves == 0)
     #expect(app.tryToPerform(.moveDown, with: nil) && app.moves == 1)
