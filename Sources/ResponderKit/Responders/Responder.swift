@@ -285,9 +285,13 @@ open class Responder: ActionTarget {
   }
 
   /// The next responder, to which the default touch methods pass touches of `phase`; the
-  /// trace records that the touches went on, and that they end there unless it passes them on.
+  /// trace records that the touches went on, and where they ended: with the responder that
+  /// kept them, or unhandled at the end of the chain (as a key's trace does).
   private func passTouches(_ phase: TouchPhase) -> Responder? {
-    guard let next else { return nil }
+    guard let next else {
+      ActionTrace.current?.handled("ended: unhandled, no responder took the touches", by: nil)
+      return nil
+    }
     ActionTrace.current?.delivered(phase, to: next, passedOnBy: self)
     return next
   }
