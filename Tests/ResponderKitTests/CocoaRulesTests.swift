@@ -446,7 +446,7 @@ struct TargetForActionRuleTests {
   /// that type: a subclass may override anything, so its objects are asked.
   @Test func onlyObjectsOfADeclaringTypeArePassedWithoutBeingAsked() {
     #expect(View().keptDefaults.contains([.actionSearch, .viewLink]))
-    #expect(Window().keptDefaults == [.actionSearch, .keyCommands, .keyUp, .nextResponder, .linkedNext])
+    #expect(Window().keptDefaults == [.keyCommands, .keyUp, .nextResponder, .linkedNext])
     for object: Responder in [
       Gatekeeper(), Performer("p"), NextOverridingView(), Redirector(), ViewController(),
     ] {

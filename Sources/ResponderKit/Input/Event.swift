@@ -31,7 +31,7 @@ public final class Event {
   public var key: KeyEvent? { type == .key ? keyStorage : nil }
   /// The key of a ``EventType/key`` event (a blank key for others). Not optional, so the
   /// key path reads its fields in place: an optional's copy and destruction went through
-  /// generic value witnesses, ~170 instructions each time.
+  /// generic value witnesses each time.
   private(set) var keyStorage: KeyEvent
   /// The scroll, for ``EventType/scroll`` events.
   public let scroll: ScrollSample?
