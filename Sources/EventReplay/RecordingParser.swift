@@ -39,6 +39,7 @@ struct RecordingParser {
 
   mutating func parse(_ text: String) throws(RecordingError) -> Recording {
     var sawHeader = false
+    var version = 0
     // Split on the byte, not the Character: "\r\n" and "\n" followed by a combining mark are
     // single Characters, so a Character split would not see those line ends.
     for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -57,10 +58,11 @@ struct RecordingParser {
         guard !tokens[1].isEmpty,
           tokens[1].unicodeScalars.allSatisfy({ Self.digitValue($0, radix: 10) != nil })
         else { throw fail("version", "expected a version number, found \"\(tokens[1])\"") }
-        guard Int(tokens[1]) == Recording.currentVersion else {
+        version = Int(tokens[1]) ?? 0
+        guard (1...Recording.currentVersion).contains(version) else {
           throw fail(
             "version",
-            "version \(tokens[1]) is not supported (this library reads \(Recording.currentVersion))")
+            "version \(tokens[1]) is not supported (this library reads 1 to \(Recording.currentVersion))")
         }
         sawHeader = true
         continue
@@ -68,6 +70,13 @@ struct RecordingParser {
       if tokens.first == "size" {
         guard tokens.count == 3 else { throw fail("size", "expected \"size WIDTH HEIGHT\"") }
         recording.screenSize = try size(tokens[1], tokens[2])
+        continue
+      }
+      if tokens.first == "launch", version >= 2 {
+        guard tokens.count == 2, recording.entries.isEmpty else {
+          throw fail("launch", "expected \"launch SECONDS\" before the first entry")
+        }
+        recording.launchDelay = try number(tokens[1], "launch", in: 0...Recording.maximumTime)
         continue
       }
       let time = try number(tokens.removeFirst(), "time", in: 0...Recording.maximumTime)

@@ -212,6 +212,7 @@ open class Application: Responder {
 
   private func finishTermination() {
     post(Application.willTerminateNotification)
+    taskRegistry.cancel(ownedBy: nil)
     for session in modalSessions.reversed() { session.finish(.abort) }
     modalSessions.removeAll()
     for window in windows { window.close() }
@@ -596,6 +597,8 @@ open class Application: Responder {
 
   /// The timers of ``scheduleTimer(after:repeating:_:)``.
   let timerSchedule = TimerSchedule()
+  /// The tasks of ``startTask(named:_:)`` and ``Window/startTask(named:_:)``.
+  let taskRegistry = TaskRegistry()
 
   // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
   var activeTouches: [Int: Touch] = [:]

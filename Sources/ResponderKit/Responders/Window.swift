@@ -396,6 +396,7 @@ open class Window: Responder {
   public func close() {
     guard let app = application else { return }
     post(Window.willCloseNotification)
+    app.taskRegistry.cancel(ownedBy: ObjectIdentifier(self))
     app.remove(self)
   }
 
