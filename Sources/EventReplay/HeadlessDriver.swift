@@ -185,6 +185,21 @@ public final class HeadlessDriver {
     ])
   }
 
+  /// Clicks the right button at a cell (down, then up), with modifier keys held: what opens a
+  /// view's context menu.
+  public func rightClick(x: Double, y: Double, modifiers: KeyEvent.ModifierFlags = []) {
+    click(button: MouseSample.rightButton, x: x, y: y, modifiers: modifiers)
+  }
+
+  /// Clicks a secondary button (``MouseSample/buttonNumber``: 1 right, 2 middle, 3 and up the
+  /// extra buttons) at a cell: down, then up.
+  public func click(button: Int, x: Double, y: Double, modifiers: KeyEvent.ModifierFlags = []) {
+    let location = Point(x: x, y: y)
+    send(
+      .mouse(MouseSample(buttonNumber: button, phase: .down, location: location, modifierFlags: modifiers)))
+    send(.mouse(MouseSample(buttonNumber: button, phase: .up, location: location, modifierFlags: modifiers)))
+  }
+
   /// Scrolls at a cell by `dy` lines (positive: down).
   public func scroll(x: Double, y: Double, dy: Double) {
     send(.scroll(ScrollSample(location: Point(x: x, y: y), dy: dy)))
@@ -272,6 +287,9 @@ extension InputEvent {
     case .scroll(var scroll):
       scroll.timestamp = time
       return .scroll(scroll)
+    case .mouse(var mouse):
+      mouse.timestamp = time
+      return .mouse(mouse)
     case .paste(let text, _): return .paste(text, timestamp: time)
     case .text(let text, _): return .text(text, timestamp: time)
     case .focus(let active, _): return .focus(active, timestamp: time)

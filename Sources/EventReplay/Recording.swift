@@ -12,10 +12,14 @@ import ResponderKit
 ///     0.500 touch 0 began 10 5
 ///     0.550 touch 0 moved 12 5; 1 began 30 8
 ///     0.600 scroll 10 5 0 3
+///     0.650 mouse right down 10 5 mods=Shift
 ///     0.700 paste "two\nlines"
 ///     0.750 text "é"
 ///     0.800 focus out
 ///     0.900 resize 100 30
+///
+/// `mouse` entries (format version 2) are the right (`right`), middle (`middle`) and extra
+/// (`3` and up) buttons: `down`, `dragged` or `up` at a cell.
 ///
 /// Times are seconds from the start and never go backwards. A `launch` line (format version 2)
 /// gives the seconds from the application's launch to that start — for a live session, how
@@ -95,7 +99,7 @@ public struct Recording: Hashable, Sendable {
   /// The recording as text, in the format described above.
   public var text: String {
     var lines = [
-      "\(Recording.magic) \(launchDelay == nil ? 1 : Recording.currentVersion)",
+      "\(Recording.magic) \(needsVersion2 ? Recording.currentVersion : 1)",
       "size \(RecordingFormat.number(screenSize.width)) \(RecordingFormat.number(screenSize.height))",
     ]
     if let launchDelay { lines.append("launch " + RecordingFormat.time(launchDelay)) }
@@ -103,6 +107,15 @@ public struct Recording: Hashable, Sendable {
       lines.append(RecordingFormat.time(entry.time) + " " + RecordingFormat.describe(entry.input))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether the text needs format 2: a `launch` line or `mouse` entries, which a version 1
+  /// reader would refuse. Others are written as version 1, as they always were.
+  private var needsVersion2: Bool {
+    launchDelay != nil
+      || entries.contains {
+        if case .mouse = $0.input { true } else { false }
+      }
   }
 
   /// Writes the text form to a file atomically.

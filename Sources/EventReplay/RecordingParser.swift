@@ -90,6 +90,7 @@ struct RecordingParser {
       case "key": input = .key(try key(tokens, time))
       case "touch": input = .touches(try touches(tokens, time))
       case "scroll": input = .scroll(try scroll(tokens, time))
+      case "mouse" where version >= 2: input = .mouse(try mouse(tokens, time))
       case "paste":
         guard tokens.count == 1 else { throw fail("text", "expected one quoted string") }
         input = .paste(try unquote(tokens[0], "text"), timestamp: time)
@@ -106,7 +107,8 @@ struct RecordingParser {
         input = .resize(try size(tokens[0], tokens[1]), timestamp: time)
       default:
         throw fail(
-          "kind", "unknown event kind \"\(kind)\" (expected key, touch, scroll, paste, text, focus, resize)")
+          "kind",
+          "unknown event kind \"\(kind)\" (expected key, touch, scroll, mouse, paste, text, focus, resize)")
       }
       recording.append(input, at: time)
     }
@@ -243,6 +245,30 @@ struct RecordingParser {
       dx: try coordinate(tokens[2], "dx"), dy: try coordinate(tokens[3], "dy"), timestamp: time)
     if tokens.count == 5 {
       guard tokens[4].hasPrefix("mods=") else { throw fail("scroll", "unexpected \"\(tokens[4])\"") }
+      sample.modifierFlags = try modifierList(String(tokens[4].dropFirst(5)), "mods")
+    }
+    return sample
+  }
+
+  /// `mouse BUTTON PHASE X Y [mods=…]`: BUTTON is `right`, `middle` or a number from 3.
+  private func mouse(_ tokens: [String], _ time: TimeInterval) throws(RecordingError) -> MouseSample {
+    guard tokens.count == 4 || tokens.count == 5 else {
+      throw fail("mouse", "expected \"mouse BUTTON PHASE X Y [mods=…]\"")
+    }
+    let button =
+      switch tokens[0] {
+      case "right": MouseSample.rightButton
+      case "middle": MouseSample.middleButton
+      default: try integer(tokens[0], "button", in: 3...31)
+      }
+    guard let phase = MousePhase(rawValue: tokens[1]) else {
+      throw fail("phase", "expected down, dragged or up, found \"\(tokens[1])\"")
+    }
+    var sample = MouseSample(
+      buttonNumber: button, phase: phase,
+      location: Point(x: try coordinate(tokens[2], "x"), y: try coordinate(tokens[3], "y")), timestamp: time)
+    if tokens.count == 5 {
+      guard tokens[4].hasPrefix("mods=") else { throw fail("mouse", "unexpected \"\(tokens[4])\"") }
       sample.modifierFlags = try modifierList(String(tokens[4].dropFirst(5)), "mods")
     }
     return sample

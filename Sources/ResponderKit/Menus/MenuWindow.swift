@@ -244,4 +244,28 @@ private final class MenuListView: View {
   }
 
   override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+
+  // The other buttons as a menu takes them: a press outside the box closes the popups (and
+  // goes no further, as a click outside an AppKit menu), a release on an item chooses it.
+  override func rightMouseDown(with event: Event) { secondaryDown(event) }
+  override func otherMouseDown(with event: Event) { secondaryDown(event) }
+  override func rightMouseDragged(with event: Event) { secondaryMoved(event) }
+  override func otherMouseDragged(with event: Event) { secondaryMoved(event) }
+  override func rightMouseUp(with event: Event) { secondaryUp(event) }
+  override func otherMouseUp(with event: Event) { secondaryUp(event) }
+
+  private func secondaryDown(_ event: Event) {
+    guard let popup = menuWindow, let location = event.mouse?.location else { return }
+    if popup.box.contains(location) { popup.touchMoved(to: location) } else { popup.touchEnded(at: location) }
+  }
+
+  private func secondaryMoved(_ event: Event) {
+    if let location = event.mouse?.location { menuWindow?.touchMoved(to: location) }
+  }
+
+  private func secondaryUp(_ event: Event) {
+    guard let popup = menuWindow, let location = event.mouse?.location, popup.itemIndex(at: location) != nil
+    else { return }
+    popup.touchEnded(at: location)
+  }
 }

@@ -553,6 +553,14 @@ open class Application: Responder {
     case .scroll:
       guard let window = event.scroll.flatMap({ self.window(at: $0.location) }) else { return }
       deliver(event, to: window)
+    case .mouse:
+      // A down goes to the window under the pointer, the rest to the window that took it (a
+      // drag or up whose down nobody took, such as the click that closed a menu, to nobody).
+      guard let mouse = event.mouse,
+        let window = mouse.phase == .down
+          ? self.window(at: mouse.location) : windows.first(where: { $0.mouseResponder != nil })
+      else { return }
+      deliver(event, to: window)
     case .key, .paste:
       guard let window = keyWindow else { return }
       // One copy of the key for both questions.

@@ -174,6 +174,21 @@ open class View: Responder {
   /// An app-defined number for finding a view.
   open var tag: Int = 0
 
+  /// The view's context menu: what ``menu(for:)`` answers by default (AppKit's `menu`, named
+  /// apart from ``MenuBar/menu``, the bar's own menus). A right click, Shift+F10 or the Menu
+  /// key pops it up (View+ContextMenu.swift).
+  open var contextMenu: Menu?
+
+  /// The menu to pop up for `event` — a right button down, or the key that asks for the
+  /// focused view's menu — or nil for none (the event then goes up the responder chain).
+  /// Override it to fit the menu to what is under the pointer (``Event/location(in:)``); the
+  /// default answers ``contextMenu``, as NSView answers its `menu`.
+  open func menu(for event: Event) -> Menu? { contextMenu }
+
+  /// Called just before this view's context menu opens (AppKit's `willOpenMenu(_:with:)`):
+  /// a table, say, selects the row under the pointer. The default does nothing.
+  open func willOpenMenu(_ menu: Menu, with event: Event) {}
+
   /// The view controller if this is its root view, else the superview, else the window.
   open override var next: Responder? {
     // The three links' answer, kept up to date by their setters: one load and one retain.
