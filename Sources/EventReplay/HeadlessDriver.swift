@@ -200,6 +200,11 @@ public final class HeadlessDriver {
     send(.mouse(MouseSample(buttonNumber: button, phase: .up, location: location, modifierFlags: modifiers)))
   }
 
+  /// Moves the pointer to a cell with no button held: what tracking areas follow.
+  public func hover(x: Double, y: Double) {
+    send(.mouse(MouseSample(buttonNumber: 0, phase: .moved, location: Point(x: x, y: y))))
+  }
+
   /// Scrolls at a cell by `dy` lines (positive: down).
   public func scroll(x: Double, y: Double, dy: Double) {
     send(.scroll(ScrollSample(location: Point(x: x, y: y), dy: dy)))

@@ -19,7 +19,7 @@ import ResponderKit
 ///     0.900 resize 100 30
 ///
 /// `mouse` entries (format version 2) are the right (`right`), middle (`middle`) and extra
-/// (`3` and up) buttons: `down`, `dragged` or `up` at a cell.
+/// (`3` and up) buttons — `down`, `dragged` or `up` at a cell — and hovering, `none moved`.
 ///
 /// Times are seconds from the start and never go backwards. A `launch` line (format version 2)
 /// gives the seconds from the application's launch to that start — for a live session, how

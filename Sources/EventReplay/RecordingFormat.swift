@@ -37,6 +37,7 @@ enum RecordingFormat {
         switch mouse.buttonNumber {
         case MouseSample.rightButton: "right"
         case MouseSample.middleButton: "middle"
+        case 0: "none"
         default: "\(mouse.buttonNumber)"
         }
       var text =

@@ -250,7 +250,8 @@ struct RecordingParser {
     return sample
   }
 
-  /// `mouse BUTTON PHASE X Y [mods=…]`: BUTTON is `right`, `middle` or a number from 3.
+  /// `mouse BUTTON PHASE X Y [mods=…]`: BUTTON is `right`, `middle`, a number from 3, or
+  /// `none` for a hover move (PHASE `moved`).
   private func mouse(_ tokens: [String], _ time: TimeInterval) throws(RecordingError) -> MouseSample {
     guard tokens.count == 4 || tokens.count == 5 else {
       throw fail("mouse", "expected \"mouse BUTTON PHASE X Y [mods=…]\"")
@@ -259,10 +260,14 @@ struct RecordingParser {
       switch tokens[0] {
       case "right": MouseSample.rightButton
       case "middle": MouseSample.middleButton
+      case "none": 0
       default: try integer(tokens[0], "button", in: 3...31)
       }
     guard let phase = MousePhase(rawValue: tokens[1]) else {
-      throw fail("phase", "expected down, dragged or up, found \"\(tokens[1])\"")
+      throw fail("phase", "expected down, dragged, up or moved, found \"\(tokens[1])\"")
+    }
+    guard (button == 0) == (phase == .moved) else {
+      throw fail("phase", "a move with no button is \"none moved\"; a button goes down, is dragged or up")
     }
     var sample = MouseSample(
       buttonNumber: button, phase: phase,

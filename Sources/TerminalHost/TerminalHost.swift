@@ -187,6 +187,13 @@ public final class TerminalHost {
     application.terminationHandler = { [weak self] _ in self?.finish() }
     application.needsDisplayHandler = { [weak self] in self?.scheduleRender() }
     application.timerScheduleHandler = { [weak self] in self?.scheduleApplicationTimer() }
+    if configuration.mouse, !configuration.mouseMotion {
+      // Hover reports only while some view tracks the pointer (Pointer/TrackingArea.swift).
+      TrackingArea.trackingDidChange = { [weak self] in
+        try? self?.terminal.reportsMotion(TrackingArea.isPointerTracked)
+      }
+      try? terminal.reportsMotion(TrackingArea.isPointerTracked)
+    }
 
     let monitor = SignalMonitor { signal in
       MainActor.assumeIsolated { [weak self] in self?.handle(signal) }
@@ -248,9 +255,17 @@ public final class TerminalHost {
   }
 
   private func deliver() {
-    for item in items {
+    for index in items.indices {
+      let item = items[index]
       switch item {
       case .event(let input):
+        // Hover moves are coalesced: of a run of them in one read only the last is delivered,
+        // so a flood of motion reports costs one pass through the tracking areas per read.
+        if case .mouse(let mouse) = input, mouse.phase == .moved, index + 1 < items.count,
+          case .event(.mouse(let next)) = items[index + 1], next.phase == .moved
+        {
+          continue
+        }
         if configuration.suspendsOnControlZ, case .key(let key) = input, key.phase == .down,
           key.modifierFlags.intersection(.deviceIndependent) == .control,
           key.charactersIgnoringModifiers == "z" || key.characters == "\u{1a}"

@@ -68,7 +68,7 @@ import Testing
         touch(.began, 2, 3, [.shift, .alt, .control]), MouseParserTests.scroll(4, 5, dy: 1),
         MouseParserTests.mouse(3, .down, 6, 7),
         MouseParserTests.mouse(3, .up, 6, 7),
-        MouseEncodingParserTests.pointer(.none, .move, 8, 8),
+        MouseParserTests.mouse(0, .moved, 8, 8),
       ])
   }
 
@@ -116,7 +116,7 @@ import Testing
   @Test func urxvtHoverIsAMoveOfNone() {
     #expect(
       decodeAtEverySplit(bytes("\u{1b}[67;4;5M"))
-        == [MouseEncodingParserTests.pointer(.none, .move, 3, 4)])
+        == [MouseParserTests.mouse(0, .moved, 3, 4)])
   }
 
   /// SGR's edge cases: empty numbers take their defaults, trailing ones are ignored, button 3
@@ -128,7 +128,7 @@ import Testing
     Vector("\u{1b}[<0;5;6;7;8M", touch(.began, 4, 5)),
     Vector("\u{1b}[<3;5;6M", pointer(.none, .release, 4, 5)),
     Vector("\u{1b}[<3;5;6m", pointer(.none, .release, 4, 5)),
-    Vector("\u{1b}[<35;5;6m", pointer(.none, .move, 4, 5)),
+    Vector("\u{1b}[<35;5;6m", MouseParserTests.mouse(0, .moved, 4, 5)),
     Vector("\u{1b}[<0;5;6M\u{1b}[<3;5;6M", touch(.began, 4, 5), touch(.ended, 4, 5)),
     Vector(
       "\u{1b}[<1;5;6M\u{1b}[<3;5;6m", MouseParserTests.mouse(2, .down, 4, 5),

@@ -44,7 +44,7 @@ import Testing
     Vector("\u{1b}[<66;5;6M", scroll(4, 5, dx: -1)),
     Vector("\u{1b}[<67;5;6M", scroll(4, 5, dx: 1)),
     Vector("\u{1b}[<81;5;6M", scroll(4, 5, dy: 1, .control)),
-    Vector("\u{1b}[<35;7;8M", pointer(.none, .move, 6, 7)),
+    Vector("\u{1b}[<35;7;8M", MouseParserTests.mouse(0, .moved, 6, 7)),
     Vector("\u{1b}[<2;7;8M", mouse(1, .down, 6, 7)),
     Vector("\u{1b}[<2;7;8m", mouse(1, .up, 6, 7)),
     Vector("\u{1b}[<33;7;8M", mouse(2, .dragged, 6, 7)),

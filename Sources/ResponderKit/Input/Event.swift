@@ -41,6 +41,8 @@ public final class Event {
   public let text: String?
   /// The button, phase and screen location, for ``EventType/mouse`` events.
   public let mouse: MouseSample?
+  /// The tracking area an entered, exited or moved event is about.
+  public internal(set) var trackingArea: TrackingArea?
   /// Every touch of the event, for ``EventType/touches`` events.
   public internal(set) var allTouches: Set<Touch>
   /// The modifier keys held.

@@ -1,11 +1,13 @@
 import Foundation
 
-/// A mouse button other than the primary one, as an ``InputEvent/mouse(_:)`` reports it: the
-/// right, middle and extra buttons, which AppKit delivers as `rightMouseDown(with:)` and
-/// `otherMouseDown(with:)` rather than as touches (the primary button is touch 0).
+/// A mouse button other than the primary one, or the pointer hovering, as an
+/// ``InputEvent/mouse(_:)`` reports it: the right, middle and extra buttons, which AppKit
+/// delivers as `rightMouseDown(with:)` and `otherMouseDown(with:)` rather than as touches (the
+/// primary button is touch 0), and moves with no button held, which tracking areas follow.
 public struct MouseSample: Hashable, Sendable, Codable {
   /// AppKit's `NSEvent.buttonNumber`: 1 the right button, 2 the middle one, 3 and up the
-  /// extra buttons (xterm's buttons 8 to 15, "back" and "forward" first, are 3 to 10).
+  /// extra buttons (xterm's buttons 8 to 15, "back" and "forward" first, are 3 to 10); 0 for
+  /// a move with no button held (``MousePhase/moved``).
   public var buttonNumber: Int
   /// What the button did.
   public var phase: MousePhase
@@ -42,4 +44,6 @@ public enum MousePhase: String, Hashable, Sendable, Codable, CaseIterable {
   case dragged
   /// The button went up.
   case up
+  /// The pointer moved with no button held (hovering); the button number is 0.
+  case moved
 }

@@ -556,6 +556,7 @@ open class Application: Responder {
     case .mouse:
       // A down goes to the window under the pointer, the rest to the window that took it (a
       // drag or up whose down nobody took, such as the click that closed a menu, to nobody).
+      if event.mouse?.phase == .moved { return trackPointer(event) }
       guard let mouse = event.mouse,
         let window = mouse.phase == .down
           ? self.window(at: mouse.location) : windows.first(where: { $0.mouseResponder != nil })
@@ -605,6 +606,8 @@ open class Application: Responder {
 
   /// The timers of ``scheduleTimer(after:repeating:_:)``.
   let timerSchedule = TimerSchedule()
+  /// The tracking areas the pointer is in, outermost first (Pointer/Application+Tracking.swift).
+  var hoveredAreas: [TrackingArea] = []
   /// The tasks of ``startTask(named:_:)`` and ``Window/startTask(named:_:)``.
   let taskRegistry = TaskRegistry()
 

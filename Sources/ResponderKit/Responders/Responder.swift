@@ -458,6 +458,24 @@ open class Responder: ActionTarget {
     next?.otherMouseUp(with: event)
   }
 
+  /// The pointer entered a tracking area this responder owns (``Event/trackingArea`` says
+  /// which). The default passes it on, as NSResponder does: a superview may hear of its
+  /// subviews' areas, so check the area.
+  open func mouseEntered(with event: Event) {
+    next?.mouseEntered(with: event)
+  }
+
+  /// The pointer left a tracking area this responder owns. The default passes it on.
+  open func mouseExited(with event: Event) {
+    next?.mouseExited(with: event)
+  }
+
+  /// The pointer moved inside a tracking area this responder owns that asks for moves
+  /// (``TrackingArea/Options/mouseMoved``). The default passes it on, as NSResponder does.
+  open func mouseMoved(with event: Event) {
+    next?.mouseMoved(with: event)
+  }
+
   /// Key commands this responder offers while it is in the first responder's chain; they are
   /// matched before the key reaches ``keyDown(with:)``.
   open var keyCommands: [KeyCommand] { [] }

@@ -53,6 +53,7 @@ extension Window {
     case .down: right ? target.rightMouseDown(with: event) : target.otherMouseDown(with: event)
     case .dragged: right ? target.rightMouseDragged(with: event) : target.otherMouseDragged(with: event)
     case .up: right ? target.rightMouseUp(with: event) : target.otherMouseUp(with: event)
+    case .moved: break  // hovering goes to tracking areas (Application+Tracking.swift)
     }
   }
 }

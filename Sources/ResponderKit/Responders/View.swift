@@ -131,6 +131,7 @@ open class View: Responder {
   // Isolated: a view released on another thread is torn down on the main actor, and stays
   // allocated (so the unowned links to it stay valid) until then.
   isolated deinit {
+    if !trackingAreaStorage.isEmpty { TrackingArea.attached(-trackingAreaStorage.count) }
     // Subviews someone else still holds must not point here once this view is gone.
     for subview in subviews where subview.superviewLink?.refers(to: self) == true {
       subview.superviewStorage = nil
@@ -184,6 +185,9 @@ open class View: Responder {
   /// Override it to fit the menu to what is under the pointer (``Event/location(in:)``); the
   /// default answers ``contextMenu``, as NSView answers its `menu`.
   open func menu(for event: Event) -> Menu? { contextMenu }
+
+  /// The tracking areas of ``addTrackingArea(_:)`` (Pointer/TrackingArea.swift).
+  var trackingAreaStorage: [TrackingArea] = []
 
   /// Called just before this view's context menu opens (AppKit's `willOpenMenu(_:with:)`):
   /// a table, say, selects the row under the pointer. The default does nothing.

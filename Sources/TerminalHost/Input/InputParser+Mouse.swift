@@ -115,7 +115,15 @@ extension InputParser {
     var action: PointerReport.Action = released ? .release : motion ? .move : .press
     if button == 3 {
       // No button: hovering when moving, else a release that does not say which button.
-      guard !motion else { return pointer(.none, .move) }
+      guard !motion else {
+        // Hovering: the move tracking areas follow.
+        return slot.pointerInput(
+          .event(
+            .mouse(
+              MouseSample(
+                buttonNumber: 0, phase: .moved, location: location, modifierFlags: modifiers, timestamp: time)
+            )))
+      }
       action = .release
       button = pressedButton
     }
