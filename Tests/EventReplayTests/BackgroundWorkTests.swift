@@ -62,6 +62,11 @@ import Testing
 @Suite("Background work")
 @MainActor
 struct BackgroundWorkTests {
+  /// The bound on settling: generous, since the detached work waits for a thread of the
+  /// cooperative pool, which a loaded machine running the whole suite (two cores, every suite
+  /// in parallel) may not give it for many seconds; settled work returns as soon as it is done.
+  static let bound: TimeInterval = 120
+
   static let text = Array(repeating: "one two three", count: 5000).joined(separator: "\n")
 
   func launch(_ window: Window, width: Double = 60) -> HeadlessDriver {
@@ -76,7 +81,7 @@ struct BackgroundWorkTests {
     let driver = launch(window)
     driver.tap(x: 2, y: 3)
     #expect(driver.application.runningTaskNames == ["count words"])
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(driver.screenText.contains("15000 words, counted in 0.00 s"))
     #expect(driver.application.runningTaskNames.isEmpty)
   }
@@ -92,7 +97,7 @@ struct BackgroundWorkTests {
       _ = driver.screen
     }
     driver.tap(x: 2, y: 3)
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(seen.contains { $0.hasPrefix("Counting: ") && $0.hasSuffix(" of 5000 lines") })
     #expect(seen.last == "15000 words, counted in 0.00 s")
   }
@@ -105,7 +110,7 @@ struct BackgroundWorkTests {
     window.startCounting()
     // A test moves the clock while the work runs: the app reads the time it was told.
     driver.advance(by: 0.25)
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(driver.screenText.contains("counted in 0.25 s"))
   }
 
@@ -120,10 +125,10 @@ struct BackgroundWorkTests {
         cancelled = true
       } catch {}
     }
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(driver.application.runningTaskNames == ["wait"], "sleeping on the clock is idle")
     window.close()
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(cancelled)
     #expect(driver.application.runningTaskNames.isEmpty)
   }
@@ -143,9 +148,9 @@ struct BackgroundWorkTests {
         outcomes.append("\(name) \(outcome)")
       }
     }
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     driver.application.terminate(nil)
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(outcomes.sorted() == ["first cancelled", "second cancelled"])
   }
 
@@ -156,13 +161,13 @@ struct BackgroundWorkTests {
       try? await driver.application.sleep(for: 0.5)
       woke = driver.application.currentTime
     }
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(woke == nil)
     driver.advance(by: 0.4)
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(woke == nil)
     driver.advance(by: 0.1)
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(woke == 0.5)
   }
 
@@ -173,7 +178,7 @@ struct BackgroundWorkTests {
       await Task.detached {}.value
       driver.application.scheduleTimer(after: 0) { _ in fired += 1 }
     }
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
     #expect(fired == 1)
   }
 
@@ -189,6 +194,6 @@ struct BackgroundWorkTests {
     #expect(error?.description.hasPrefix("the application did not become idle within 0.05") == true)
     #expect(error?.description.hasSuffix("1 task still working (\"spin forever\")") == true)
     spinner.cancel()
-    try await driver.runUntilIdle()
+    try await driver.runUntilIdle(within: Self.bound)
   }
 }

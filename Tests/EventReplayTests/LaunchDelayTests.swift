@@ -63,45 +63,26 @@ struct LaunchDelayTests {
   /// An app that starts loading at launch and takes a second on its clock: recorded after
   /// the load finished, the first key must find it finished in the replay too.
   @Test func aReplayWaitsTheLaunchDelayOnTheVirtualClockBeforeTheFirstInput() async throws {
-    let app = Application()
-    let window = Window()
-    app.addWindow(window)
-    window.makeKeyAndOrderFront()
-    var loaded = false
-    var loadedAtFirstKey: Bool?
-    app.keyEquivalentHandler = { _ in
-      if loadedAtFirstKey == nil { loadedAtFirstKey = loaded }
-      return true
+    let probe = LoadProbe()
+    probe.app.startTask(named: "load") {
+      try? await probe.app.sleep(for: 1)
+      probe.loaded = true
     }
-    let driver = HeadlessDriver(application: app)
-    app.startTask(named: "load") {
-      try? await app.sleep(for: 1)
-      loaded = true
-    }
-    try await driver.replaySettling(try Recording(parsing: Self.version2))
+    let driver = probe.driver
+    try await driver.replaySettling(try Recording(parsing: Self.version2), within: 120)
     #expect(driver.now == 1.35)
-    #expect(loadedAtFirstKey == true)
+    #expect(probe.loadedAtFirstKey == true)
     #expect(driver.recording.entries.first?.time == 1.25)
   }
 
   /// The plain, synchronous replay waits the same: a timer the app set at launch has fired
   /// when the first input comes.
   @Test func aPlainReplayFiresTheLaunchTimersBeforeTheFirstInput() throws {
-    let app = Application()
-    let window = Window()
-    app.addWindow(window)
-    window.makeKeyAndOrderFront()
-    var loaded = false
-    var loadedAtFirstKey: Bool?
-    app.keyEquivalentHandler = { _ in
-      if loadedAtFirstKey == nil { loadedAtFirstKey = loaded }
-      return true
-    }
-    let driver = HeadlessDriver(application: app)
-    app.scheduleTimer(after: 1) { _ in loaded = true }
-    driver.replay(try Recording(parsing: Self.version2))
-    #expect(loadedAtFirstKey == true)
-    #expect(driver.now == 1.35)
+    let probe = LoadProbe()
+    probe.app.scheduleTimer(after: 1) { _ in probe.loaded = true }
+    probe.driver.replay(try Recording(parsing: Self.version2))
+    #expect(probe.loadedAtFirstKey == true)
+    #expect(probe.driver.now == 1.35)
   }
 
   @Test func theDriversOwnRecordingCountsFromLaunch() throws {
@@ -110,5 +91,26 @@ struct LaunchDelayTests {
     driver.paste("x")
     #expect(driver.recording.launchDelay == 0)
     #expect(driver.recording.text.contains("launch 0.000\n2.010 paste \"x\""))
+  }
+}
+
+/// An app whose launch-time load sets `loaded`, and which notes at its first key whether the
+/// load had finished.
+@MainActor
+final class LoadProbe {
+  let app = Application()
+  let driver: HeadlessDriver
+  var loaded = false
+  var loadedAtFirstKey: Bool?
+
+  init() {
+    let window = Window()
+    app.addWindow(window)
+    window.makeKeyAndOrderFront()
+    driver = HeadlessDriver(application: app)
+    app.keyEquivalentHandler = { [unowned self] _ in
+      if loadedAtFirstKey == nil { loadedAtFirstKey = loaded }
+      return true
+    }
   }
 }
