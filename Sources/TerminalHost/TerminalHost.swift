@@ -225,6 +225,13 @@ public final class TerminalHost {
     application.terminationHandler = { [weak self] _ in self?.finish() }
     application.needsDisplayHandler = { [weak self] in self?.scheduleRender() }
     application.timerScheduleHandler = { [weak self] in self?.scheduleApplicationTimer() }
+    if configuration.mouse, !configuration.mouseMotion {
+      // Hover reports only while some view tracks the pointer (Pointer/TrackingArea.swift).
+      TrackingArea.trackingDidChange = { [weak self] in
+        try? self?.terminal.reportsMotion(TrackingArea.isPointerTracked)
+      }
+      try? terminal.reportsMotion(TrackingArea.isPointerTracked)
+    }
 
     let monitor = SignalMonitor { signal in
       MainActor.assumeIsolated { [weak self] in self?.handle(signal) }
@@ -428,6 +435,12 @@ public final class TerminalHost {
       scroll.location.y -= top
       guard scroll.location.y >= 0, scroll.location.y < rows else { return nil }
       return .scroll(scroll)
+    case .mouse(var mouse):
+      // A press above or below the region is not the app's; moves and releases still are, so
+      // a drag or a hover that leaves the region ends where the app can see it.
+      mouse.location.y -= top
+      if mouse.phase == .down, mouse.location.y < 0 || mouse.location.y >= rows { return nil }
+      return .mouse(mouse)
     default:
       return input
     }
@@ -482,9 +495,17 @@ public final class TerminalHost {
   }
 
   private func deliver() {
-    for item in items {
+    for index in items.indices {
+      let item = items[index]
       switch item {
       case .event(let event):
+        // Hover moves are coalesced: of a run of them in one read only the last is delivered,
+        // so a flood of motion reports costs one pass through the tracking areas per read.
+        if case .mouse(let mouse) = event, mouse.phase == .moved, index + 1 < items.count,
+          case .event(.mouse(let next)) = items[index + 1], next.phase == .moved
+        {
+          continue
+        }
         deliver(event)
       case .reply(.cursorPosition) where lateReports > 0:
         lateReports -= 1

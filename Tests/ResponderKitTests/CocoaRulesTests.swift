@@ -116,6 +116,7 @@ private final class WatchingApplication: Application {
       seen.append("touches:" + event.allTouches.map { "\($0.phase)" }.sorted().joined(separator: ","))
     case .key: seen.append("key")
     case .scroll: seen.append("scroll")
+    case .mouse: seen.append("mouse")
     case .paste: seen.append("paste")
     }
     super.sendEvent(event)

@@ -197,6 +197,7 @@ open class Application: Responder {
 
   private func finishTermination() {
     post(Application.willTerminateNotification)
+    taskRegistry.cancel(ownedBy: nil)
     for session in modalSessions.reversed() { session.finish(.abort) }
     modalSessions.removeAll()
     for window in windows { window.close() }
@@ -537,6 +538,15 @@ open class Application: Responder {
     case .scroll:
       guard let window = event.scroll.flatMap({ self.window(at: $0.location) }) else { return }
       deliver(event, to: window)
+    case .mouse:
+      // A down goes to the window under the pointer, the rest to the window that took it (a
+      // drag or up whose down nobody took, such as the click that closed a menu, to nobody).
+      if event.mouse?.phase == .moved { return trackPointer(event) }
+      guard let mouse = event.mouse,
+        let window = mouse.phase == .down
+          ? self.window(at: mouse.location) : windows.first(where: { $0.mouseResponder != nil })
+      else { return }
+      deliver(event, to: window)
     case .key, .paste:
       guard let window = keyWindow else { return }
       // One copy of the key for both questions.
@@ -581,6 +591,10 @@ open class Application: Responder {
 
   /// The timers of ``scheduleTimer(after:repeating:_:)``.
   let timerSchedule = TimerSchedule()
+  /// The tracking areas the pointer is in, outermost first (Pointer/Application+Tracking.swift).
+  var hoveredAreas: [TrackingArea] = []
+  /// The tasks of ``startTask(named:_:)`` and ``Window/startTask(named:_:)``.
+  let taskRegistry = TaskRegistry()
 
   // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
   var activeTouches: [Int: Touch] = [:]

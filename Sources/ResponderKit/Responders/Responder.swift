@@ -301,6 +301,62 @@ open class Responder: ActionTarget {
     next?.scrollWheel(with: event)
   }
 
+  // The secondary buttons, by AppKit's names: "the default implementation simply passes this
+  // message to the next responder" (NSResponder). A view's default shows its context menu.
+
+  /// The right button went down over this responder (``Event/mouse``). The default passes it
+  /// on; ``View`` first pops up its ``View/menu(for:)``, as NSView does.
+  open func rightMouseDown(with event: Event) {
+    if let view = self as? View, view.popUpContextMenu(for: event) { return }
+    next?.rightMouseDown(with: event)
+  }
+
+  /// The pointer moved with the right button held; sent to the responder that took the down.
+  /// The default passes it on.
+  open func rightMouseDragged(with event: Event) {
+    next?.rightMouseDragged(with: event)
+  }
+
+  /// The right button went up; sent to the responder that took the down. The default passes
+  /// it on.
+  open func rightMouseUp(with event: Event) {
+    next?.rightMouseUp(with: event)
+  }
+
+  /// The middle or an extra button went down (``MouseSample/buttonNumber`` says which). The
+  /// default passes it on.
+  open func otherMouseDown(with event: Event) {
+    next?.otherMouseDown(with: event)
+  }
+
+  /// The pointer moved with the middle or an extra button held. The default passes it on.
+  open func otherMouseDragged(with event: Event) {
+    next?.otherMouseDragged(with: event)
+  }
+
+  /// The middle or an extra button went up. The default passes it on.
+  open func otherMouseUp(with event: Event) {
+    next?.otherMouseUp(with: event)
+  }
+
+  /// The pointer entered a tracking area this responder owns (``Event/trackingArea`` says
+  /// which). The default passes it on, as NSResponder does: a superview may hear of its
+  /// subviews' areas, so check the area.
+  open func mouseEntered(with event: Event) {
+    next?.mouseEntered(with: event)
+  }
+
+  /// The pointer left a tracking area this responder owns. The default passes it on.
+  open func mouseExited(with event: Event) {
+    next?.mouseExited(with: event)
+  }
+
+  /// The pointer moved inside a tracking area this responder owns that asks for moves
+  /// (``TrackingArea/Options/mouseMoved``). The default passes it on, as NSResponder does.
+  open func mouseMoved(with event: Event) {
+    next?.mouseMoved(with: event)
+  }
+
   /// Key commands this responder offers while it is in the first responder's chain; they are
   /// matched before the key reaches ``keyDown(with:)``.
   open var keyCommands: [KeyCommand] { [] }

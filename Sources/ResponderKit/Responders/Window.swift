@@ -391,6 +391,7 @@ open class Window: Responder {
   public func close() {
     guard let app = application else { return }
     post(Window.willCloseNotification)
+    app.taskRegistry.cancel(ownedBy: ObjectIdentifier(self))
     app.remove(self)
   }
 
@@ -524,15 +525,22 @@ open class Window: Responder {
       target.scrollWheel(with: event)
     case .paste:
       (firstResponder ?? self).insertText(event.text ?? "")
+    case .mouse:
+      deliverMouse(event)
     }
   }
 
-  /// At the end of the view chain an unhandled key is interpreted: typed text goes to a first
-  /// responder that accepts it, other keys become actions through the key bindings.
+  /// At the end of the view chain an unhandled key is interpreted: Shift+F10 and the Menu key
+  /// pop up the focused view's context menu (View+ContextMenu.swift), typed text goes to a
+  /// first responder that accepts it, other keys become actions through the key bindings.
   open override func keyDown(with event: KeyEvent) {
+    if Window.asksForContextMenu(event), popUpFocusedContextMenu(for: Event(key: event)) { return }
     if interpretKeyEvent(event) { return }
     super.keyDown(with: event)
   }
+
+  /// The responder that took the secondary button's down, which its drags and up go to.
+  weak var mouseResponder: Responder?
 
   // MARK: Drawing
 

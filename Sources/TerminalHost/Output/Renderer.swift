@@ -46,8 +46,16 @@ public struct Renderer: Sendable {
   /// The terminal cursor; -1 when unknown (start, after a write into the last column).
   private var cursorX = -1
   private var cursorY = -1
-  /// The SGR state of the terminal; `nil` when unknown.
+  /// The SGR state of the terminal (without a link); `nil` when unknown.
   private var currentStyle: TextStyle?
+  /// The OSC 8 link open on the terminal: none between frames.
+  private var currentLink: Hyperlink?
+  /// What a cell written now gets: the SGR state and the open link.
+  private var terminalStyle: TextStyle? {
+    guard var style = currentStyle else { return nil }
+    style.link = currentLink
+    return style
+  }
   private var cursorVisible: Bool?
   /// A cell was just written into the last column of row `cursorY`, so the next character
   /// written lands at the start of the next row. Only within one frame.
@@ -127,6 +135,11 @@ public struct Renderer: Sendable {
       frame.cells.withUnsafeBufferPointer { new in
         let dirty = scrollIfCheaper(new, front, columns: frame.columns, rows: frame.rows, into: &output)
         drawChanges(new, front, columns: frame.columns, rows: frame.rows, dirty: dirty, into: &output)
+      }
+      // No link stays open past the frame: other output (a restore, a suspend) must not be one.
+      if currentLink != nil {
+        Self.appendLink(nil, to: &output)
+        currentLink = nil
       }
       placeCursor(cursor, columns: frame.columns, rows: frame.rows, front: front, into: &output)
     }
@@ -230,7 +243,7 @@ public struct Renderer: Sendable {
     into bytes: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
     // Gaps are rewritten only in the terminal's current style (``rewriteCost``).
-    let gapsAllowed = currentStyle.map { Cell.blank($0).hasSameStyle(as: lead) } ?? false
+    let gapsAllowed = terminalStyle.map { Cell.blank($0).hasSameStyle(as: lead) } ?? false
     var end = start + 1
     while end < columns, let byte = new[end].printableASCII, new[end].hasSameStyle(as: lead) {
       if new[end] != front[end] {
@@ -548,7 +561,7 @@ public struct Renderer: Sendable {
   private func rewriteCost(
     from start: Int, to end: Int, row: Int, front: UnsafeMutableBufferPointer<Cell>
   ) -> Int? {
-    guard end - start <= 8, let style = currentStyle else { return nil }
+    guard end - start <= 8, let style = terminalStyle else { return nil }
     let styled = Cell.blank(style)  // to compare styles as bits
     let base = row * frontColumns
     var cost = 0
@@ -574,10 +587,16 @@ public struct Renderer: Sendable {
     styleCell = cell
   }
 
-  /// Emits the cheaper of the incremental change and a reset followed by the full style.
+  /// Emits the cheaper of the incremental change and a reset followed by the full style; a
+  /// change of link opens or closes an OSC 8 hyperlink (Renderer+Hyperlinks.swift).
   private mutating func setStyle(_ wanted: TextStyle, into output: inout [UInt8]) {
     styleCell = nil
-    let style = colorDepth.downgrade(wanted)
+    var style = colorDepth.downgrade(wanted)
+    if style.link != currentLink {
+      Self.appendLink(style.link, to: &output)
+      currentLink = style.link
+    }
+    style.link = nil
     if currentStyle == style { return }
     if style == .plain {
       output.append(contentsOf: Self.resetStyle)
