@@ -63,7 +63,8 @@ public struct Renderer: Sendable {
 
   /// The screen row where an inline region begins (``TerminalPresentation``): frames are drawn
   /// from that row down, a full repaint erases only from there (`CSI J`, never `CSI 2J`, so the
-  /// scrollback above stays), and scrolls are confined to the region. `nil` draws on the whole
+  /// scrollback above stays) and saves the region's top-left (DECSC) so that returning there is
+  /// `ESC 8` rather than a CUP carrying the row, and scrolls are confined to the region. `nil` draws on the whole
   /// screen. Changing it redraws everything in the next frame.
   public var inlineOrigin: Int? {
     didSet { if inlineOrigin != oldValue { invalidate() } }
@@ -455,7 +456,8 @@ public struct Renderer: Sendable {
 
   /// Moves with the cheapest of: an absolute CUP, or a relative vertical move (CUU/CUD, or
   /// CR LF when landing in column 0) plus a horizontal one (CUF/CUB, CR, or rewriting the
-  /// unchanged cells in between when they are shorter than the escape); when `wrapsToWrite`
+  /// unchanged cells in between when they are shorter than the escape), or inline `ESC 8` to
+  /// the saved region origin then CUD/CUF (``inlineOrigin``); when `wrapsToWrite`
   /// (a character is written next) and the target starts the next row, also rewriting the
   /// rest of the row so that character wraps there.
   private mutating func moveCursor(
