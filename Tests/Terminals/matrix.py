@@ -366,6 +366,7 @@ def pick_inline(bin_dir, terminal, host):
         run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0", "-resize", "50%", path])
         return path
 
+    above = [f"line {i} above" for i in range(1, PICK_ABOVE + 1)]
     pictures = []
     try:
         time.sleep(6 if terminal == "kitty" else 3)
@@ -379,7 +380,6 @@ def pick_inline(bin_dir, terminal, host):
         lines = screen()
         if lines is not None:
             shown = [line for line in lines if line.strip()]
-            above = [f"line {i} above" for i in range(1, PICK_ABOVE + 1)]
             check("lines above the region kept, scrollback included", all(a in lines for a in above),
                   f"{sum(a in lines for a in above)}/{PICK_ABOVE}")
             check("the region shows the query and its one match",
@@ -394,7 +394,6 @@ def pick_inline(bin_dir, terminal, host):
         check("exit status 0", read_lines(status) == ["0"], repr(read_lines(status)))
         lines = screen()
         if lines is not None:
-            above = [f"line {i} above" for i in range(1, PICK_ABOVE + 1)]
             check("after Pick: the lines above kept, the shell's next line below",
                   all(a in lines for a in above) and "after Pick" in lines,
                   " | ".join(line for line in lines if line.strip())[-200:])

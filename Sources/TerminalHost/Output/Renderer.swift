@@ -63,9 +63,9 @@ public struct Renderer: Sendable {
 
   /// The screen row where an inline region begins (``TerminalPresentation``): frames are drawn
   /// from that row down, a full repaint erases only from there (`CSI J`, never `CSI 2J`, so the
-  /// scrollback above stays) and saves the region's top-left (DECSC) so that returning there is
-  /// `ESC 8` rather than a CUP carrying the row, and scrolls are confined to the region. `nil` draws on the whole
-  /// screen. Changing it redraws everything in the next frame.
+  /// scrollback above stays) and saves the region's top-left (DECSC), so returning there is
+  /// `ESC 8` rather than a CUP carrying the row; scrolls are confined to the region. `nil` draws
+  /// on the whole screen. Changing it redraws everything in the next frame.
   public var inlineOrigin: Int? {
     didSet { if inlineOrigin != oldValue { invalidate() } }
   }
