@@ -1,7 +1,7 @@
 import ResponderKit
 
 /// A minimal terminal model for tests: interprets what ``TerminalHost/Renderer`` emits (CUP,
-/// CUU/CUD/CUF/CUB, CR, LF, ED 2, SGR, DEC private modes,
+/// CUU/CUD/CUF/CUB, CR, LF, ED 2, SGR, DEC private modes, DECSC/DECRC,
 /// scroll regions (DECSTBM) and SU/SD, UTF-8 text with wide characters,
 /// combining marks and xterm's pending-wrap) and records anything else as an error, so a test
 /// can compare the screen with the frame that was meant.
@@ -30,6 +30,7 @@ struct VirtualTerminal {
   private(set) var errors: [String] = []
 
   private var state = 0  // 0 ground, 1 after ESC, 2 in CSI
+  private var saved: (x: Int, y: Int, style: TextStyle, pendingWrap: Bool)?
   private var csi: [UInt8] = []
   private var text: [UInt8] = []
 
@@ -47,6 +48,14 @@ struct VirtualTerminal {
         if byte == 0x5B {
           state = 2
           csi.removeAll()
+        } else if byte == 0x37 {
+          // DECSC: the position, the style and the wrap flag (DEC STD 070, xterm).
+          saved = (x, y, style, pendingWrap)
+          state = 0
+        } else if byte == 0x38 {
+          // DECRC: what DECSC saved; home and plain when nothing was.
+          (x, y, style, pendingWrap) = saved ?? (0, 0, .plain, false)
+          state = 0
         } else {
           errors.append("ESC \(byte)")
           state = 0

@@ -64,11 +64,16 @@ public struct Renderer: Sendable {
   private var styleCell: Cell?
   /// A hash of each front row, for finding rows that moved; `nil` when not known.
   private var rowHashes: [UInt64]?
+  /// Inline, the terminal's saved cursor (DECSC, `ESC 7`) is the region's top-left with the
+  /// plain style, so `ESC 8` (2 bytes) returns there: cheaper than a CUP carrying the region's
+  /// row, which full-screen frames never pay.
+  private var originSaved = false
 
   /// The screen row where an inline region begins (``TerminalPresentation``): frames are drawn
   /// from that row down, a full repaint erases only from there (`CSI J`, never `CSI 2J`, so the
-  /// scrollback above stays), and scrolls are confined to the region. `nil` draws on the whole
-  /// screen. Changing it redraws everything in the next frame.
+  /// scrollback above stays) and saves the region's top-left (DECSC), so returning there is
+  /// `ESC 8` rather than a CUP carrying the row; scrolls are confined to the region. `nil` draws
+  /// on the whole screen. Changing it redraws everything in the next frame.
   public var inlineOrigin: Int? {
     didSet { if inlineOrigin != oldValue { invalidate() } }
   }
@@ -94,6 +99,7 @@ public struct Renderer: Sendable {
     currentStyle = nil
     styleCell = nil
     cursorVisible = nil
+    originSaved = false
   }
 
   /// The bytes that turn the terminal's screen into `frame`, then place the cursor (or hide it
@@ -116,6 +122,8 @@ public struct Renderer: Sendable {
       if let top = inlineOrigin {
         Self.appendCUP(0, top, to: &output)
         output.append(contentsOf: Self.clearBelow)
+        output.append(contentsOf: Self.saveCursor)
+        originSaved = true
       } else {
         output.append(contentsOf: Self.clearScreen)
       }
@@ -461,7 +469,8 @@ public struct Renderer: Sendable {
 
   /// Moves with the cheapest of: an absolute CUP, or a relative vertical move (CUU/CUD, or
   /// CR LF when landing in column 0) plus a horizontal one (CUF/CUB, CR, or rewriting the
-  /// unchanged cells in between when they are shorter than the escape); when `wrapsToWrite`
+  /// unchanged cells in between when they are shorter than the escape), or inline `ESC 8` to
+  /// the saved region origin then CUD/CUF (``inlineOrigin``); when `wrapsToWrite`
   /// (a character is written next) and the target starts the next row, also rewriting the
   /// rest of the row so that character wraps there.
   private mutating func moveCursor(
@@ -485,8 +494,18 @@ public struct Renderer: Sendable {
       rewrite(from: 0, to: x, row: y, front: front, into: &output)
       return
     }
+    // Inline: back to the saved region origin, then down and right. DECRC also restores the
+    // saved style (plain) and works wherever the cursor is, even after a write into the last
+    // column.
+    let viaOrigin =
+      originSaved && currentStyle == .plain
+      ? 2 + (y == 0 ? 0 : Self.relativeCost(y)) + (x == 0 ? 0 : Self.relativeCost(x)) : Int.max
     guard cursorX >= 0, cursorY >= 0 else {
-      Self.appendCUP(x, y + rowOffset, to: &output)
+      if viaOrigin < absolute {
+        appendViaOrigin(toColumn: x, row: y, to: &output)
+      } else {
+        Self.appendCUP(x, y + rowOffset, to: &output)
+      }
       return
     }
     let dy = y - cursorY
@@ -521,7 +540,9 @@ public struct Renderer: Sendable {
     let planA = vertical + horizontal
     // Plan B: CR LF… when going down into column 0 (or near it).
     let planB = dy > 0 ? dy + 1 + (x == 0 ? 0 : Self.relativeCost(x)) : Int.max
-    if absolute <= planA && absolute <= planB {
+    if viaOrigin < min(absolute, planA, planB) {
+      appendViaOrigin(toColumn: x, row: y, to: &output)
+    } else if absolute <= planA && absolute <= planB {
       Self.appendCUP(x, y + rowOffset, to: &output)
     } else if planB < planA {
       output.append(0x0D)
@@ -541,6 +562,13 @@ public struct Renderer: Sendable {
         Self.appendCSI(-dx, final: 0x44, to: &output)
       }
     }
+  }
+
+  /// `ESC 8` to the region's saved origin, then CUD and CUF.
+  private func appendViaOrigin(toColumn x: Int, row y: Int, to output: inout [UInt8]) {
+    output.append(contentsOf: Self.restoreCursor)
+    if y > 0 { Self.appendCSI(y, final: 0x42, to: &output) }
+    if x > 0 { Self.appendCSI(x, final: 0x43, to: &output) }
   }
 
   /// Re-emits the unchanged cells between two columns of a row.
@@ -781,6 +809,8 @@ public struct Renderer: Sendable {
   static let resetStyle: [UInt8] = Array("\u{1B}[m".utf8)
   static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
   static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
+  static let saveCursor: [UInt8] = [0x1B, 0x37]
+  static let restoreCursor: [UInt8] = [0x1B, 0x38]
 
   private static func digits(_ n: Int) -> Int {
     n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : String(n).utf8.count
