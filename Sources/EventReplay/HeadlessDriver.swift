@@ -32,10 +32,17 @@ public final class HeadlessDriver {
   public var recording: Recording { recorded }
   private var recorded: Recording
 
+  /// The pasteboard of Cut, Copy and Paste (``ResponderKit/Pasteboard/general``), emptied and
+  /// cut off from any system clipboard when the driver is made: set its ``Pasteboard/string``
+  /// before a Paste, read it after a Copy.
+  public var pasteboard: Pasteboard { Pasteboard.general }
+
   /// Drives `application` on a virtual screen of `size`, and finishes its launch.
   public init(application: Application, size: Size = Size(width: 80, height: 24)) {
     self.application = application
     self.recorded = Recording(screenSize: size)
+    Pasteboard.general.transport = nil
+    Pasteboard.general.clearContents()
     application.screenSize = size
     // Before launching: timers scheduled at launch are on the virtual clock too.
     application.timerClock = { [weak self] in self?.now ?? 0 }

@@ -10,9 +10,18 @@
 /// Typed characters arrive through ``insertText(_:)`` (the field ``acceptsTextInput``), the
 /// other keys as actions from the key bindings: deleteBackward, deleteForward,
 /// deleteToBeginningOfLine, deleteToEndOfLine, moveLeft/Right, moveBackward/Forward,
-/// moveToBeginningOfLine/EndOfLine (and the paragraph and document forms), insertNewline,
+/// moveToBeginningOfLine/EndOfLine (and the paragraph and document forms), the word moves
+/// (moveWordBackward/Forward/Left/Right, deleteWordBackward/Forward), insertNewline,
 /// cancelOperation, undo and redo. Newlines in inserted text become spaces. Each user change
 /// registers its undo on the responder chain's undo manager, one step per input event.
+///
+/// The field keeps a selection (``selectedRange``): the `…AndModifySelection` moves (Shift
+/// with the arrows, Home and End, Alt+Shift with the arrows for words) extend it, a drag
+/// selects, a double-click selects a word and a triple-click everything; typing, a paste or
+/// BackSpace replace it, in one undo step. `cut`, `copy`, `paste`, `delete` and `selectAll`
+/// go through ``Pasteboard/general`` and are enabled only when they can act (no selection:
+/// no Copy), so the Edit menu's items validate themselves through the responder chain. The
+/// selection is drawn in the theme's selection style (``Theme/selectedTextStyle(_:)``).
 /// Positions are `Character` indices. Setting ``text`` in code sends nothing and is not
 /// undoable. Undo records each change (its range and the text it replaced), never a copy of
 /// the text, so a long text (a 10 MB paste) takes memory near its own size and each later
@@ -35,6 +44,7 @@ open class TextField: Control, TextEditor {
     set {
       storage.string = newValue
       insertionPoint = min(insertionPoint, storage.count)
+      selectionAnchor = selectionAnchor.map { min($0, storage.count) }
       setNeedsDisplay()
     }
   }
@@ -61,6 +71,22 @@ open class TextField: Control, TextEditor {
       setNeedsDisplay()
     }
   }
+
+  /// The fixed end of the selection (the insertion point is the moving one).
+  var selectionAnchor: Int? {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// The selected characters as `Character` indices; empty at the insertion point when
+  /// nothing is selected. Setting it selects the range (clamped to the text) with the
+  /// insertion point at its end. A selection over a text that shrank is clamped.
+  open var selectedRange: Range<Int> {
+    get { selection }
+    set { select(newValue) }
+  }
+
+  /// The selected text (empty when nothing is selected).
+  public var selectedText: String { selectionText }
 
   /// The first column of the text that is visible, so the insertion point stays in view.
   public private(set) var scrollColumn = 0
@@ -100,6 +126,7 @@ open class TextField: Control, TextEditor {
     } else {
       insertionPoint = storage.count
     }
+    selectionAnchor = nil
     pendingInsertionPoint = nil
     delegate?.textFieldDidBeginEditing(self)
     sendActions(for: .editingDidBegin)
@@ -109,6 +136,7 @@ open class TextField: Control, TextEditor {
   open override func didResignFirstResponder() {
     super.didResignFirstResponder()
     isEditing = false
+    selectionAnchor = nil
     scrollColumn = 0
     delegate?.textFieldDidEndEditing(self)
     sendActions(for: .editingDidEnd)
@@ -116,17 +144,29 @@ open class TextField: Control, TextEditor {
 
   private var pendingInsertionPoint: Int?
 
+  /// While editing, a press places the insertion point (a double-click selects the word, a
+  /// triple-click the whole text).
+  open override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+    guard isEditing else { return true }
+    let index = characterIndex(atColumn: touch.location(in: self).x)
+    if touch.tapCount >= 3 { select(0..<storage.count) } else { select(at: index, tapCount: touch.tapCount) }
+    return true
+  }
+
+  /// While editing, dragging extends the selection from where the press landed.
+  open override func continueTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+    if isEditing, touch.tapCount == 1 {
+      moveInsertionPoint(to: characterIndex(atColumn: touch.location(in: self).x), extending: true)
+    }
+    return true
+  }
+
   /// A tap (touch up inside) starts editing with the insertion point where it landed.
   open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
-    guard let touch, isTouchInside else { return }
-    let index = characterIndex(atColumn: touch.location(in: self).x)
-    if isEditing {
-      insertionPoint = index
-    } else {
-      pendingInsertionPoint = index
-      becomeFirstResponder()
-      pendingInsertionPoint = nil
-    }
+    guard let touch, isTouchInside, !isEditing else { return }
+    pendingInsertionPoint = characterIndex(atColumn: touch.location(in: self).x)
+    becomeFirstResponder()
+    pendingInsertionPoint = nil
   }
 
   /// The index a column of the field falls on (before the character under it).
@@ -158,11 +198,44 @@ open class TextField: Control, TextEditor {
     sendActions(for: .editingChanged)
   }
 
-  /// Inserts typed or pasted text at the insertion point; newlines become spaces.
+  /// Inserts typed or pasted text in place of the selection (at the insertion point when
+  /// nothing is selected); newlines become spaces.
   open override func insertText(_ text: String) {
     let line = text.replacingNewlinesWithSpaces()
     guard !line.isEmpty else { return }
-    replaceCharacters(in: insertionPoint..<insertionPoint, with: line)
+    replaceCharacters(in: selection, with: line)
+  }
+
+  /// Selects the whole text.
+  open func selectAll(_ sender: Any?) {
+    select(0..<storage.count)
+  }
+
+  /// Copies the selection to ``Pasteboard/general``.
+  open func copy(_ sender: Any?) {
+    copySelection()
+  }
+
+  /// Copies the selection to ``Pasteboard/general`` and deletes it, as one undo step.
+  open func cut(_ sender: Any?) {
+    let range = selection
+    guard !range.isEmpty else { return }
+    copySelection()
+    if replaceCharacters(in: range, with: "") { undoManager?.setActionName("Cut") }
+  }
+
+  /// Inserts the text of ``Pasteboard/general`` in place of the selection, as one undo step.
+  open func paste(_ sender: Any?) {
+    guard let text = Pasteboard.general.string else { return }
+    let line = text.replacingNewlinesWithSpaces()
+    if replaceCharacters(in: selection, with: line) { undoManager?.setActionName("Paste") }
+  }
+
+  /// Deletes the selection.
+  open func delete(_ sender: Any?) {
+    let range = selection
+    guard !range.isEmpty else { return }
+    if replaceCharacters(in: range, with: "") { undoManager?.setActionName("Delete") }
   }
 
   /// BackSpace.
@@ -194,22 +267,53 @@ open class TextField: Control, TextEditor {
   private static let textFieldActions = ActionTable(TextField.self, inheriting: Control.actionTable) {
     $0.add(.deleteBackward) { $0.deleteBackward() }
     $0.add(.deleteForward) { $0.deleteForward() }
+    $0.add(.deleteWordBackward) { field in
+      if let range = field.rangeOfWord(backward: true) { field.replaceCharacters(in: range, with: "") }
+    }
+    $0.add(.deleteWordForward) { field in
+      if let range = field.rangeOfWord(backward: false) { field.replaceCharacters(in: range, with: "") }
+    }
     $0.add(.deleteToBeginningOfLine) { field in
       field.replaceCharacters(in: 0..<field.insertionPoint, with: "")
     }
     $0.add(.deleteToEndOfLine) { field in
       field.replaceCharacters(in: field.insertionPoint..<field.storage.count, with: "")
     }
-    $0.add(.moveLeft) { $0.insertionPoint -= 1 }
-    $0.add(.moveBackward) { $0.insertionPoint -= 1 }
-    $0.add(.moveRight) { $0.insertionPoint += 1 }
-    $0.add(.moveForward) { $0.insertionPoint += 1 }
-    for action in [Action.moveToBeginningOfLine, .moveToBeginningOfParagraph, .moveToBeginningOfDocument] {
-      $0.add(action) { $0.insertionPoint = 0 }
+    for (action, forward, extending) in [
+      (Action.moveLeft, false, false), (.moveBackward, false, false), (.moveRight, true, false),
+      (.moveForward, true, false), (.moveLeftAndModifySelection, false, true),
+      (.moveRightAndModifySelection, true, true),
+    ] {
+      $0.add(action) { $0.moveByCharacter(forward: forward, extending: extending) }
     }
-    for action in [Action.moveToEndOfLine, .moveToEndOfParagraph, .moveToEndOfDocument] {
-      $0.add(action) { field in field.insertionPoint = field.storage.count }
+    for (action, forward, extending) in [
+      (Action.moveWordBackward, false, false), (.moveWordLeft, false, false), (.moveWordForward, true, false),
+      (.moveWordRight, true, false), (.moveWordBackwardAndModifySelection, false, true),
+      (.moveWordForwardAndModifySelection, true, true),
+    ] {
+      $0.add(action) { field in
+        field.moveInsertionPoint(
+          to: field.wordBoundary(from: field.insertionPoint, forward: forward), extending: extending)
+      }
     }
+    for (action, extending) in [
+      (Action.moveToBeginningOfLine, false), (.moveToBeginningOfParagraph, false),
+      (.moveToBeginningOfDocument, false), (.moveToBeginningOfLineAndModifySelection, true),
+      (.moveToBeginningOfDocumentAndModifySelection, true),
+    ] {
+      $0.add(action) { $0.moveInsertionPoint(to: 0, extending: extending) }
+    }
+    for (action, extending) in [
+      (Action.moveToEndOfLine, false), (.moveToEndOfParagraph, false), (.moveToEndOfDocument, false),
+      (.moveToEndOfLineAndModifySelection, true), (.moveToEndOfDocumentAndModifySelection, true),
+    ] {
+      $0.add(action) { field in field.moveInsertionPoint(to: field.storage.count, extending: extending) }
+    }
+    $0.add(.selectAll) { field, sender in field.selectAll(sender) }
+    $0.add(.copy) { field, sender in field.copy(sender) }
+    $0.add(.cut) { field, sender in field.cut(sender) }
+    $0.add(.paste) { field, sender in field.paste(sender) }
+    $0.add(.delete) { field, sender in field.delete(sender) }
     $0.add(.insertNewline) { $0.insertNewline() }
     $0.add(.cancelOperation) { $0.cancelOperation() }
     $0.add(.undo) { $0.undoManager?.undo() }
@@ -217,12 +321,14 @@ open class TextField: Control, TextEditor {
   }
 
   /// Editing actions only while editing; undo and redo only when there is something to undo
-  /// or redo.
+  /// or redo; copy, cut and delete only with a selection, paste only when the pasteboard may
+  /// hold text, selectAll only with text.
   open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
     guard isEnabled, super.canPerformAction(action, withSender: sender) else { return false }
     if action == .undo { return undoManager?.canUndo ?? false }
     if action == .redo { return undoManager?.canRedo ?? false }
-    return isEditing
+    guard isEditing else { return false }
+    return canPerformSelectionAction(action, editable: true) ?? true
   }
 
   // MARK: Drawing
@@ -263,12 +369,19 @@ open class TextField: Control, TextEditor {
     // Only the visible characters are walked: from the one under the first visible column.
     let first = storage.index(atColumn: scrollColumn)
     var x = storage.column(of: first)
+    var index = first
+    let selected = selection
+    let selectedStyle = theme.selectedTextStyle(fieldStyle)
     storage.walk(from: first) { character in
       let w = character.terminalWidth
-      defer { x += w }
+      defer {
+        x += w
+        index += 1
+      }
       if x < scrollColumn { return true }
       if x - scrollColumn + w > width { return false }
-      canvas.put(Cell(character, style: fieldStyle), x: x - scrollColumn, y: 0)
+      let style = selected.contains(index) ? selectedStyle : fieldStyle
+      canvas.put(Cell(character, style: style), x: x - scrollColumn, y: 0)
       return true
     }
   }
