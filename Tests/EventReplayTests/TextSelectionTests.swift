@@ -12,9 +12,12 @@ struct TextScene {
   let field: TextField
   let view: TextView
   let driver: HeadlessDriver
-  let copyItem = MenuItem(title: "Copy", action: .copy)
-  let cutItem = MenuItem(title: "Cut", action: .cut)
-  let pasteItem = MenuItem(title: "Paste", action: .paste)
+  let copyItem = MenuItem(
+    title: "Copy", action: .copy, keyEquivalent: KeySpec(character: "c", modifiers: .control))
+  let cutItem = MenuItem(
+    title: "Cut", action: .cut, keyEquivalent: KeySpec(character: "x", modifiers: .control))
+  let pasteItem = MenuItem(
+    title: "Paste", action: .paste, keyEquivalent: KeySpec(character: "v", modifiers: .control))
   let selectAllItem = MenuItem(title: "Select All", action: .selectAll)
 
   init(
@@ -237,5 +240,26 @@ struct TextSelectionTests {
     #expect(scene.field.selectedText == "ny")
     scene.field.selectedRange = -5..<100
     #expect(scene.field.selectedRange == 0..<4)
+  }
+
+  @Test func aSessionOfSelectingCopyingAndPastingReplaysFromItsRecordingFile() throws {
+    let live = TextScene(view: "alpha beta gamma")
+    live.window.makeFirstResponder(live.view)
+    live.driver.press("Home")
+    live.driver.press("Alt+Shift+Right")
+    live.driver.press("Control+c")
+    live.driver.drag(from: Point(x: 6, y: 1), to: Point(x: 10, y: 1))
+    live.driver.press("Control+v")
+    live.driver.paste(" and more")
+    #expect(live.view.text == "alpha alpha and more gamma")
+    let recorded = try Recording(parsing: live.driver.recording.text)
+
+    let replayed = TextScene(view: "alpha beta gamma")
+    replayed.window.makeFirstResponder(replayed.view)
+    replayed.driver.replay(recorded)
+    #expect(replayed.view.text == live.view.text)
+    #expect(replayed.view.selectedRange == live.view.selectedRange)
+    #expect(replayed.driver.pasteboard.string == "alpha")
+    #expect(replayed.driver.screenText == live.driver.screenText)
   }
 }
