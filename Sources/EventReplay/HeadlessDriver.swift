@@ -33,8 +33,8 @@ public final class HeadlessDriver {
   private var recorded: Recording
 
   /// The pasteboard of Cut, Copy and Paste (``ResponderKit/Pasteboard/general``), emptied and
-  /// cut off from any system clipboard when the driver is made: set its ``Pasteboard/string``
-  /// before a Paste, read it after a Copy.
+  /// cut off from any system clipboard when the driver is made (the find pasteboard is
+  /// emptied too): set its ``Pasteboard/string`` before a Paste, read it after a Copy.
   public var pasteboard: Pasteboard { Pasteboard.general }
 
   /// Drives `application` on a virtual screen of `size`, and finishes its launch.
@@ -43,6 +43,7 @@ public final class HeadlessDriver {
     self.recorded = Recording(screenSize: size)
     Pasteboard.general.transport = nil
     Pasteboard.general.clearContents()
+    Pasteboard.find.clearContents()
     application.screenSize = size
     // Before launching: timers scheduled at launch are on the virtual clock too.
     application.timerClock = { [weak self] in self?.now ?? 0 }

@@ -17,6 +17,10 @@ public final class Pasteboard {
   /// The pasteboard of Cut, Copy and Paste.
   public static let general = Pasteboard()
 
+  /// The text searched for last (AppKit's find pasteboard), shared by every find bar and by
+  /// Find Next where no find bar is open; it never leaves the process.
+  public static let find = Pasteboard()
+
   /// Creates a pasteboard with no contents, reaching the system clipboard through `transport`
   /// when there is one.
   public init(transport: (any PasteboardTransport)? = nil) {

@@ -194,3 +194,67 @@ extension TextEditor {
     }
   }
 }
+
+// MARK: Finding
+
+/// What a text view highlights while the find bar is open.
+struct FindHighlight {
+  var query: String
+  var caseSensitive: Bool
+}
+
+extension TextEditor {
+  /// Selects the next (previous) match after (before) the selection, wrapping around.
+  func selectTextMatch(of query: String, backward: Bool, caseSensitive: Bool) -> FindResult {
+    let current = selection
+    let count = storage.count
+    let near =
+      backward
+      ? storage.lastMatch(of: query, in: 0..<current.lowerBound, caseSensitive: caseSensitive)
+      : storage.firstMatch(of: query, in: current.upperBound..<count, caseSensitive: caseSensitive)
+    if let near {
+      select(near)
+      return .found
+    }
+    let wrapped =
+      backward
+      ? storage.lastMatch(of: query, in: 0..<count, caseSensitive: caseSensitive)
+      : storage.firstMatch(of: query, in: 0..<count, caseSensitive: caseSensitive)
+    guard let wrapped else { return .notFound }
+    select(wrapped)
+    return .wrapped
+  }
+
+  /// The matches of `highlight` that touch `visible`: the cost is the visible text's.
+  func matches(of highlight: FindHighlight?, touching visible: Range<Int>) -> [Range<Int>] {
+    guard let highlight, !highlight.query.isEmpty else { return [] }
+    let margin = highlight.query.count - 1
+    let end = min(storage.count, visible.upperBound + margin)
+    var from = max(0, visible.lowerBound - margin)
+    var result: [Range<Int>] = []
+    while let match = storage.firstMatch(
+      of: highlight.query, in: from..<end, caseSensitive: highlight.caseSensitive)
+    {
+      result.append(match)
+      from = match.upperBound
+    }
+    return result
+  }
+}
+
+extension Findable {
+  /// Control+F, F3 and Shift+F3, for the views that search their text.
+  /// They come before the text's own key bindings (Control+F is also moveForward).
+  static var findKeyCommands: [KeyCommand] { textFindKeyCommands }
+}
+
+@MainActor private let textFindKeyCommands: [KeyCommand] = [
+  KeyCommand(title: "Find", input: "f", modifierFlags: .control, action: .performFindPanelAction),
+  KeyCommand(title: "Find Next", input: KeyCommand.inputF(3), action: .findNext),
+  KeyCommand(
+    title: "Find Previous", input: KeyCommand.inputF(3), modifierFlags: .shift, action: .findPrevious),
+].map { command in
+  var command = command
+  command.wantsPriorityOverSystemBehavior = true
+  return command
+}

@@ -27,7 +27,7 @@
 /// the text, so a long text (a 10 MB paste) takes memory near its own size and each later
 /// key costs work near the insertion point.
 @MainActor
-open class TextField: Control, TextEditor {
+open class TextField: Control, TextEditor, Findable {
   /// Creates a text field.
   public init(frame: Rect = .zero, text: String = "", placeholder: String = "") {
     storage = TextStorage(text)
@@ -87,6 +87,11 @@ open class TextField: Control, TextEditor {
 
   /// The selected text (empty when nothing is selected).
   public var selectedText: String { selectionText }
+
+  /// The matches shown while the find bar is open.
+  var findHighlight: FindHighlight? {
+    didSet { setNeedsDisplay() }
+  }
 
   /// The first column of the text that is visible, so the insertion point stays in view.
   public private(set) var scrollColumn = 0
@@ -309,6 +314,7 @@ open class TextField: Control, TextEditor {
     ] {
       $0.add(action) { field in field.moveInsertionPoint(to: field.storage.count, extending: extending) }
     }
+    findActions(to: &$0)
     $0.add(.selectAll) { field, sender in field.selectAll(sender) }
     $0.add(.copy) { field, sender in field.copy(sender) }
     $0.add(.cut) { field, sender in field.cut(sender) }
@@ -328,8 +334,23 @@ open class TextField: Control, TextEditor {
     if action == .undo { return undoManager?.canUndo ?? false }
     if action == .redo { return undoManager?.canRedo ?? false }
     guard isEditing else { return false }
-    return canPerformSelectionAction(action, editable: true) ?? true
+    return canPerformSelectionAction(action, editable: true) ?? canPerformFindAction(action) ?? true
   }
+
+  // MARK: Finding
+
+  /// Selects the next (previous) match after (before) the selection, wrapping around.
+  open func selectMatch(of query: String, backward: Bool, caseSensitive: Bool) -> FindResult {
+    selectTextMatch(of: query, backward: backward, caseSensitive: caseSensitive)
+  }
+
+  /// Highlights the visible matches of `query` in the theme's highlighted style.
+  open func highlightMatches(of query: String?, caseSensitive: Bool) {
+    findHighlight = query.map { FindHighlight(query: $0, caseSensitive: caseSensitive) }
+  }
+
+  /// Control+F opens the find bar, F3 and Shift+F3 step through the matches.
+  open override var keyCommands: [KeyCommand] { Self.findKeyCommands }
 
   // MARK: Drawing
 
@@ -372,6 +393,9 @@ open class TextField: Control, TextEditor {
     var index = first
     let selected = selection
     let selectedStyle = theme.selectedTextStyle(fieldStyle)
+    let matches = self.matches(
+      of: findHighlight, touching: first..<storage.index(atColumn: scrollColumn + width))
+    let matchStyle = theme.style(for: .highlighted, base: fieldStyle)
     storage.walk(from: first) { character in
       let w = character.terminalWidth
       defer {
@@ -380,7 +404,9 @@ open class TextField: Control, TextEditor {
       }
       if x < scrollColumn { return true }
       if x - scrollColumn + w > width { return false }
-      let style = selected.contains(index) ? selectedStyle : fieldStyle
+      let style =
+        selected.contains(index)
+        ? selectedStyle : matches.contains(where: { $0.contains(index) }) ? matchStyle : fieldStyle
       canvas.put(Cell(character, style: style), x: x - scrollColumn, y: 0)
       return true
     }

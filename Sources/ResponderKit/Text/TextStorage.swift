@@ -375,6 +375,97 @@ final class TextStorage {
     return end
   }
 
+  // MARK: Finding text
+
+  /// The first match of `query` that lies in `range` (clamped), or nil. Case-insensitive
+  /// matching compares each character lowercased (ASCII text and an ASCII query: byte by
+  /// byte, folding A–Z). Matches are whole characters: "e" does not match the "e" of "é".
+  func firstMatch(of query: String, in range: Range<Int>, caseSensitive: Bool) -> Range<Int>? {
+    match(of: query, in: range, caseSensitive: caseSensitive, backward: false)
+  }
+
+  /// The last match of `query` that lies in `range` (clamped), or nil.
+  func lastMatch(of query: String, in range: Range<Int>, caseSensitive: Bool) -> Range<Int>? {
+    match(of: query, in: range, caseSensitive: caseSensitive, backward: true)
+  }
+
+  /// Each chunk's characters in `range`, with the `query.count - 1` after them (a match may
+  /// cross into the next chunk), searched in chunk order or in reverse; a match must start in
+  /// its chunk, so the first one found is the first (or last) in the range.
+  private func match(of query: String, in range: Range<Int>, caseSensitive: Bool, backward: Bool) -> Range<
+    Int
+  >? {
+    let lower = max(0, min(range.lowerBound, count))
+    let upper = max(lower, min(range.upperBound, count))
+    let length = query.count
+    guard length > 0, upper - lower >= length else { return nil }
+    let needle = TextStorage.Needle(query, caseSensitive: caseSensitive)
+    var starts: [(chunk: Int, start: Int)] = []
+    var (chunk, start, _) = locate(lower)
+    while start < upper, chunk < chunks.count {
+      starts.append((chunk, start))
+      start += chunks[chunk].count
+      chunk += 1
+    }
+    for (chunk, start) in backward ? starts.reversed() : starts {
+      let from = max(lower, start)
+      let startsEnd = min(upper - length + 1, start + chunks[chunk].count)
+      guard from < startsEnd else { continue }
+      let window = self[from..<min(upper, startsEnd + length - 1)]
+      if let offset = needle.match(in: window, startsBefore: startsEnd - from, last: backward) {
+        return (from + offset)..<(from + offset + length)
+      }
+    }
+    return nil
+  }
+
+  /// A query prepared for matching: its bytes folded when it is ASCII, else its characters.
+  private struct Needle {
+    let bytes: [UInt8]?
+    let characters: [String]
+    let caseSensitive: Bool
+
+    init(_ query: String, caseSensitive: Bool) {
+      self.caseSensitive = caseSensitive
+      let isASCII = query.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0d }
+      bytes = isASCII ? query.utf8.map { caseSensitive ? $0 : Needle.fold($0) } : nil
+      characters = query.map { caseSensitive ? String($0) : String($0).lowercased() }
+    }
+
+    static func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte }
+
+    /// The character offset of the first (or last) match starting before `limit`.
+    func match(in window: String, startsBefore limit: Int, last: Bool) -> Int? {
+      var window = window
+      // Bytes equal characters exactly when every character is one ASCII byte.
+      if let bytes, window.utf8.count == window.count {
+        return window.withUTF8 { text -> Int? in
+          let count = min(limit, text.count - bytes.count + 1)
+          guard count > 0 else { return nil }
+          let first = bytes[0]
+          for step in 0..<count {
+            let i = last ? count - 1 - step : step
+            if (caseSensitive ? text[i] : Needle.fold(text[i])) != first { continue }
+            var j = 1
+            while j < bytes.count, (caseSensitive ? text[i + j] : Needle.fold(text[i + j])) == bytes[j] {
+              j += 1
+            }
+            if j == bytes.count { return i }
+          }
+          return nil
+        }
+      }
+      let text = window.map { caseSensitive ? String($0) : String($0).lowercased() }
+      let count = min(limit, text.count - characters.count + 1)
+      guard count > 0 else { return nil }
+      for step in 0..<count {
+        let i = last ? count - 1 - step : step
+        if text[i..<(i + characters.count)].elementsEqual(characters) { return i }
+      }
+      return nil
+    }
+  }
+
   // MARK: Editing
 
   /// Replaces the characters in `range` (clamped) with `string`. Returns the edit that undoes

@@ -30,7 +30,7 @@ import Foundation
 /// Page Up/Down, selects and copies, but takes no typing and shows no cursor; with both false
 /// it takes no focus at all.
 @MainActor
-open class TextView: View, TextEditor {
+open class TextView: View, TextEditor, Findable {
   /// Creates a text view.
   public init(frame: Rect = .zero, text: String = "", placeholder: String = "") {
     storage = TextStorage(text)
@@ -110,6 +110,11 @@ open class TextView: View, TextEditor {
 
   /// The selected text (empty when nothing is selected).
   public var selectedText: String { selectionText }
+
+  /// The matches shown while the find bar is open.
+  var findHighlight: FindHighlight? {
+    didSet { setNeedsDisplay() }
+  }
 
   /// Whether the next frame scrolls the insertion point into view: set when it moves, cleared
   /// once it is visible, so scrolling by keys or the wheel is not undone by the next frame.
@@ -556,6 +561,7 @@ open class TextView: View, TextEditor {
       $0.moveToDocumentBoundary(end: false, extending: true)
     }
     $0.add(.moveToEndOfDocumentAndModifySelection) { $0.moveToDocumentBoundary(end: true, extending: true) }
+    findActions(to: &$0)
     $0.add(.selectAll) { view, sender in view.selectAll(sender) }
     $0.add(.copy) { view, sender in view.copy(sender) }
     $0.add(.cut) { view, sender in view.cut(sender) }
@@ -571,7 +577,9 @@ open class TextView: View, TextEditor {
   open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
     guard isFirstResponder, isEditable || isSelectable, super.canPerformAction(action, withSender: sender)
     else { return false }
-    if let answer = canPerformSelectionAction(action, editable: isEditable) { return answer }
+    if let answer = canPerformSelectionAction(action, editable: isEditable) ?? canPerformFindAction(action) {
+      return answer
+    }
     if Self.readOnlyActions.contains(action) { return true }
     guard isEditable else { return false }
     if action == .undo { return undoManager?.canUndo ?? false }
@@ -591,6 +599,24 @@ open class TextView: View, TextEditor {
     .moveToBeginningOfDocument, .moveToEndOfDocument, .moveToBeginningOfDocumentAndModifySelection,
     .moveToEndOfDocumentAndModifySelection,
   ]
+
+  // MARK: Finding
+
+  /// Selects the next (previous) match after (before) the selection, wrapping around the
+  /// text, and scrolls to it.
+  open func selectMatch(of query: String, backward: Bool, caseSensitive: Bool) -> FindResult {
+    let result = selectTextMatch(of: query, backward: backward, caseSensitive: caseSensitive)
+    goalColumn = nil
+    return result
+  }
+
+  /// Highlights the visible matches of `query` in the theme's highlighted style.
+  open func highlightMatches(of query: String?, caseSensitive: Bool) {
+    findHighlight = query.map { FindHighlight(query: $0, caseSensitive: caseSensitive) }
+  }
+
+  /// Control+F opens the find bar, F3 and Shift+F3 step through the matches.
+  open override var keyCommands: [KeyCommand] { Self.findKeyCommands }
 
   // MARK: Touches
 
@@ -660,13 +686,26 @@ open class TextView: View, TextEditor {
     clampScrollRow()
     let selected = selection
     let selectedStyle = theme.selectedTextStyle(textStyle)
-    for row in 0..<max(0, Int(bounds.height)) {
+    let matchStyle = theme.style(for: .highlighted, base: textStyle)
+    let height = max(0, Int(bounds.height))
+    var matches: [Range<Int>] = []
+    if findHighlight != nil, lineExists(scrollRow) {
+      wrapLines(through: scrollRow + height)
+      let end = scrollRow + height < lineStarts.count ? lineStarts[scrollRow + height] : storage.count
+      matches = self.matches(of: findHighlight, touching: lineStarts[scrollRow]..<end)
+    }
+    func cellStyle(at index: Int) -> TextStyle {
+      if selected.contains(index) { return selectedStyle }
+      if !matches.isEmpty, matches.contains(where: { $0.contains(index) }) { return matchStyle }
+      return textStyle
+    }
+    for row in 0..<height {
       let number = scrollRow + row
       guard lineExists(number) else { break }
       var x = 0
       let (range, wraps) = lineRange(number)
       storage.walk(range) { index, character in
-        canvas.put(Cell(character, style: selected.contains(index) ? selectedStyle : textStyle), x: x, y: row)
+        canvas.put(Cell(character, style: cellStyle(at: index)), x: x, y: row)
         x += character.terminalWidth
         return true
       }
