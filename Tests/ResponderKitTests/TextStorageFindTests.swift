@@ -40,6 +40,13 @@ struct TextStorageFindTests {
         #expect(
           storage.lastMatch(of: String(query), in: lower..<upper, caseSensitive: caseSensitive)
             == expected.last)
+        // All matches without overlaps: each next one from the end of the one before.
+        var disjoint: [Range<Int>] = []
+        for match in expected where match.lowerBound >= (disjoint.last?.upperBound ?? 0) {
+          disjoint.append(match)
+        }
+        #expect(
+          storage.matches(of: String(query), in: lower..<upper, caseSensitive: caseSensitive) == disjoint)
       }
     }
   }

@@ -230,15 +230,8 @@ extension TextEditor {
     guard let highlight, !highlight.query.isEmpty else { return [] }
     let margin = highlight.query.count - 1
     let end = min(storage.count, visible.upperBound + margin)
-    var from = max(0, visible.lowerBound - margin)
-    var result: [Range<Int>] = []
-    while let match = storage.firstMatch(
-      of: highlight.query, in: from..<end, caseSensitive: highlight.caseSensitive)
-    {
-      result.append(match)
-      from = match.upperBound
-    }
-    return result
+    let from = max(0, visible.lowerBound - margin)
+    return storage.matches(of: highlight.query, in: from..<end, caseSensitive: highlight.caseSensitive)
   }
 }
 

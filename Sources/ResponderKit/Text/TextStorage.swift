@@ -389,12 +389,25 @@ final class TextStorage {
     match(of: query, in: range, caseSensitive: caseSensitive, backward: true)
   }
 
+  /// Every match of `query` in `range` (clamped), without overlaps, in one pass over it (the
+  /// find highlights of a frame).
+  func matches(of query: String, in range: Range<Int>, caseSensitive: Bool) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    _ = match(of: query, in: range, caseSensitive: caseSensitive, backward: false) { found in
+      result.append(found)
+      return false
+    }
+    return result
+  }
+
   /// Each chunk's characters in `range`, with the `query.count - 1` after them (a match may
   /// cross into the next chunk), searched in chunk order or in reverse; a match must start in
-  /// its chunk, so the first one found is the first (or last) in the range.
-  private func match(of query: String, in range: Range<Int>, caseSensitive: Bool, backward: Bool) -> Range<
-    Int
-  >? {
+  /// its chunk, so the first one found is the first (or last) in the range. `accept` (used
+  /// forward only) may decline a match to go on after it.
+  private func match(
+    of query: String, in range: Range<Int>, caseSensitive: Bool, backward: Bool,
+    accept: (Range<Int>) -> Bool = { _ in true }
+  ) -> Range<Int>? {
     let lower = max(0, min(range.lowerBound, count))
     let upper = max(lower, min(range.upperBound, count))
     let length = query.count
@@ -407,16 +420,52 @@ final class TextStorage {
       start += chunks[chunk].count
       chunk += 1
     }
+    var resume = lower
     for (chunk, start) in backward ? starts.reversed() : starts {
-      let from = max(lower, start)
       let startsEnd = min(upper - length + 1, start + chunks[chunk].count)
-      guard from < startsEnd else { continue }
-      let window = self[from..<min(upper, startsEnd + length - 1)]
-      if let offset = needle.match(in: window, startsBefore: startsEnd - from, last: backward) {
-        return (from + offset)..<(from + offset + length)
+      var from = max(resume, start)
+      while from < startsEnd {
+        guard let offset = match(needle, inChunk: chunk, at: start, starts: from..<startsEnd, upper, backward)
+        else { break }
+        let found = offset..<(offset + length)
+        if accept(found) { return found }
+        from = found.upperBound
+        resume = from
       }
     }
     return nil
+  }
+
+  /// The position of the first (or last) match starting in `starts` within the chunk at
+  /// `start`: ASCII chunks are searched in place, with the few bytes after them a match may
+  /// reach (no string is made); others through a string of the characters.
+  private func match(
+    _ needle: Needle, inChunk chunk: Int, at start: Int, starts: Range<Int>, _ upper: Int, _ backward: Bool
+  ) -> Int? {
+    let length = needle.characters.count
+    if needle.bytes != nil, chunks[chunk].isASCII, let tail = asciiTail(after: chunk, length - 1) {
+      let found = chunks[chunk].text.utf8.withContiguousStorageIfAvailable { bytes in
+        needle.match(
+          bytes, tail: tail, starts: (starts.lowerBound - start)..<(starts.upperBound - start), last: backward
+        )
+      }
+      if let found { return found.map { start + $0 } }
+    }
+    let window = self[starts.lowerBound..<min(upper, starts.upperBound + length - 1)]
+    return needle.match(in: window, startsBefore: starts.count, last: backward).map { starts.lowerBound + $0 }
+  }
+
+  /// The first `count` bytes after chunk `chunk` when they are ASCII characters (fewer at the
+  /// text's end), or nil.
+  private func asciiTail(after chunk: Int, _ count: Int) -> [UInt8]? {
+    var tail: [UInt8] = []
+    var next = chunk + 1
+    while tail.count < count, next < chunks.count {
+      guard chunks[next].isASCII else { return nil }
+      tail += chunks[next].text.utf8.prefix(count - tail.count)
+      next += 1
+    }
+    return tail
   }
 
   /// A query prepared for matching: its bytes folded when it is ASCII, else its characters.
@@ -433,6 +482,31 @@ final class TextStorage {
     }
 
     static func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte }
+
+    /// The offset of the first (or last) match starting in `starts` in ASCII `bytes`, which a
+    /// match may run past into `tail`.
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, tail: [UInt8], starts: Range<Int>, last: Bool) -> Int? {
+      guard let needle = self.bytes else { return nil }
+      let fold = caseSensitive ? Needle.identity : Needle.lowercase
+      let first = needle[0]
+      @inline(__always) func byte(_ k: Int) -> UInt8? {
+        k < bytes.count ? bytes[k] : k - bytes.count < tail.count ? tail[k - bytes.count] : nil
+      }
+      let upper = min(starts.upperBound, bytes.count)
+      var step = 0
+      while step < upper - starts.lowerBound {
+        let i = last ? upper - 1 - step : starts.lowerBound + step
+        step += 1
+        guard fold[Int(bytes[i])] == first else { continue }
+        var j = 1
+        while j < needle.count, let b = byte(i + j), fold[Int(b)] == needle[j] { j += 1 }
+        if j == needle.count { return i }
+      }
+      return nil
+    }
+
+    static let identity: [UInt8] = (0...255).map { UInt8($0) }
+    static let lowercase: [UInt8] = (0...255).map { fold(UInt8($0)) }
 
     /// The character offset of the first (or last) match starting before `limit`.
     func match(in window: String, startsBefore limit: Int, last: Bool) -> Int? {

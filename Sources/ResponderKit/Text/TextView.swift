@@ -694,9 +694,12 @@ open class TextView: View, TextEditor, Findable {
       let end = scrollRow + height < lineStarts.count ? lineStarts[scrollRow + height] : storage.count
       matches = self.matches(of: findHighlight, touching: lineStarts[scrollRow]..<end)
     }
+    // Cells are visited in text order, and so are the matches: one pointer walks them.
+    var nextMatch = 0
     func cellStyle(at index: Int) -> TextStyle {
       if selected.contains(index) { return selectedStyle }
-      if !matches.isEmpty, matches.contains(where: { $0.contains(index) }) { return matchStyle }
+      while nextMatch < matches.count, matches[nextMatch].upperBound <= index { nextMatch += 1 }
+      if nextMatch < matches.count, matches[nextMatch].contains(index) { return matchStyle }
       return textStyle
     }
     for row in 0..<height {

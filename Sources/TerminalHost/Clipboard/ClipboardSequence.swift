@@ -34,19 +34,23 @@ public enum ClipboardSequence {
   public static func write(_ text: String?, passthrough: Passthrough = .none, maximumLength: Int = .max)
     -> [UInt8]?
   {
-    guard let text else { return wrap(Array("!".utf8), passthrough) }
+    guard var text else { return wrap(Array("!".utf8), passthrough) }
     let encodedLength = (text.utf8.count + 2) / 3 * 4
     let screenOverhead = passthrough == .screen ? encodedLength / screenChunkLength * 4 + 12 : 0
     guard encodedLength + 8 + screenOverhead <= maximumLength else { return nil }
-    var payload = [UInt8]()
-    payload.reserveCapacity(encodedLength)
-    var utf8 = text.utf8
-    let fast: Void? = utf8.withContiguousStorageIfAvailable { appendBase64($0, to: &payload) }
-    if fast == nil {
-      var copy = text
-      copy.makeContiguousUTF8()
-      utf8 = copy.utf8
-      _ = utf8.withContiguousStorageIfAvailable { appendBase64($0, to: &payload) }
+    text.makeContiguousUTF8()
+    if passthrough == .none {
+      // The common case in one buffer: introducer, base64 written in place, BEL.
+      return [UInt8](unsafeUninitializedCapacity: encodedLength + 8) { buffer, count in
+        for (index, byte) in head.enumerated() { buffer[index] = byte }
+        text.utf8.withContiguousStorageIfAvailable { encodeBase64($0, into: buffer, at: head.count) }
+        buffer[head.count + encodedLength] = 0x07
+        count = encodedLength + 8
+      }
+    }
+    let payload = [UInt8](unsafeUninitializedCapacity: encodedLength) { buffer, count in
+      text.utf8.withContiguousStorageIfAvailable { encodeBase64($0, into: buffer, at: 0) }
+      count = encodedLength
     }
     return wrap(payload, passthrough)
   }
@@ -56,9 +60,11 @@ public enum ClipboardSequence {
     wrap(Array("?".utf8), passthrough)
   }
 
+  /// ESC ] 5 2 ; c ;
+  private static let head: [UInt8] = [0x1b, 0x5d, 0x35, 0x32, 0x3b, 0x63, 0x3b]
+
   /// `OSC 52 ; c ; payload BEL`, wrapped for screen in DCS strings of ``screenChunkLength``.
   private static func wrap(_ payload: [UInt8], _ passthrough: Passthrough) -> [UInt8] {
-    let head: [UInt8] = [0x1b, 0x5d, 0x35, 0x32, 0x3b, 0x63, 0x3b]  // ESC ] 5 2 ; c ;
     switch passthrough {
     case .none:
       return head + payload + [0x07]
@@ -78,26 +84,30 @@ public enum ClipboardSequence {
 
   private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-  /// Base64 (RFC 4648, padded) in one pass over the bytes.
-  private static func appendBase64(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+  /// Base64 (RFC 4648, padded) of `bytes`, written into `output` from `offset` in one pass.
+  private static func encodeBase64(
+    _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+  ) {
     alphabet.withUnsafeBufferPointer { table in
       var index = 0
+      var out = offset
       let whole = bytes.count - bytes.count % 3
       while index < whole {
         let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-        output.append(table[Int(value >> 18)])
-        output.append(table[Int(value >> 12 & 63)])
-        output.append(table[Int(value >> 6 & 63)])
-        output.append(table[Int(value & 63)])
+        output[out] = table[Int(value >> 18)]
+        output[out + 1] = table[Int(value >> 12 & 63)]
+        output[out + 2] = table[Int(value >> 6 & 63)]
+        output[out + 3] = table[Int(value & 63)]
         index += 3
+        out += 4
       }
       let rest = bytes.count - whole
       guard rest > 0 else { return }
       let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-      output.append(table[Int(value >> 18)])
-      output.append(table[Int(value >> 12 & 63)])
-      output.append(rest == 2 ? table[Int(value >> 6 & 63)] : 0x3d)
-      output.append(0x3d)
+      output[out] = table[Int(value >> 18)]
+      output[out + 1] = table[Int(value >> 12 & 63)]
+      output[out + 2] = rest == 2 ? table[Int(value >> 6 & 63)] : 0x3d
+      output[out + 3] = 0x3d
     }
   }
 
