@@ -12,6 +12,12 @@ protocol TextEditor: Responder {
   var selectionAnchor: Int? { get set }
   /// Called after every change by the user, an undo or a redo: redisplay and tell observers.
   func textDidChange(from lowerBound: Int)
+  /// Whether the user may change the text now.
+  var allowsTextChanges: Bool { get }
+  /// The editor's own change as the user makes it (its delegate asked, its undo registered).
+  @discardableResult func replaceCharacters(in range: Range<Int>, with string: String) -> Bool
+  /// Pasted text as the editor takes it (a field has no newlines).
+  func normalizedPaste(_ text: String) -> String
 }
 
 extension TextEditor {
@@ -180,6 +186,32 @@ extension TextEditor {
     let range = selection
     guard !range.isEmpty else { return }
     Pasteboard.general.string = storage[range]
+  }
+
+  /// Replaces the selection through the editor's own ``replaceCharacters(in:with:)``, naming
+  /// the undo step.
+  private func replaceSelection(with text: String, actionName: String) {
+    guard allowsTextChanges else { return }
+    if replaceCharacters(in: selection, with: text) { undoManager?.setActionName(actionName) }
+  }
+
+  /// Cut: the selection to ``Pasteboard/general``, then deleted, as one undo step.
+  func cutSelection() {
+    guard !selection.isEmpty, allowsTextChanges else { return }
+    copySelection()
+    replaceSelection(with: "", actionName: "Cut")
+  }
+
+  /// Paste: the text of ``Pasteboard/general`` in place of the selection, as one undo step.
+  func pasteFromPasteboard() {
+    guard allowsTextChanges, let text = Pasteboard.general.string else { return }
+    replaceSelection(with: normalizedPaste(text), actionName: "Paste")
+  }
+
+  /// Delete: the selection removed.
+  func deleteSelection() {
+    guard !selection.isEmpty else { return }
+    replaceSelection(with: "", actionName: "Delete")
   }
 
   /// Whether the editing actions on the pasteboard and the selection may run now; the others

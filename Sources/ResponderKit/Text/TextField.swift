@@ -222,26 +222,18 @@ open class TextField: Control, TextEditor, Findable {
   }
 
   /// Copies the selection to ``Pasteboard/general`` and deletes it, as one undo step.
-  open func cut(_ sender: Any?) {
-    let range = selection
-    guard !range.isEmpty else { return }
-    copySelection()
-    if replaceCharacters(in: range, with: "") { undoManager?.setActionName("Cut") }
-  }
+  open func cut(_ sender: Any?) { cutSelection() }
 
-  /// Inserts the text of ``Pasteboard/general`` in place of the selection, as one undo step.
-  open func paste(_ sender: Any?) {
-    guard let text = Pasteboard.general.string else { return }
-    let line = text.replacingNewlinesWithSpaces()
-    if replaceCharacters(in: selection, with: line) { undoManager?.setActionName("Paste") }
-  }
+  /// Inserts the text of ``Pasteboard/general`` in place of the selection (newlines become
+  /// spaces), as one undo step.
+  open func paste(_ sender: Any?) { pasteFromPasteboard() }
 
   /// Deletes the selection.
-  open func delete(_ sender: Any?) {
-    let range = selection
-    guard !range.isEmpty else { return }
-    if replaceCharacters(in: range, with: "") { undoManager?.setActionName("Delete") }
-  }
+  open func delete(_ sender: Any?) { deleteSelection() }
+
+  var allowsTextChanges: Bool { isEnabled }
+
+  func normalizedPaste(_ text: String) -> String { text.replacingNewlinesWithSpaces() }
 
   /// BackSpace.
   open func deleteBackward() {

@@ -357,26 +357,18 @@ open class TextView: View, TextEditor, Findable {
   }
 
   /// Copies the selection to ``Pasteboard/general`` and deletes it, as one undo step.
-  open func cut(_ sender: Any?) {
-    let range = selection
-    guard !range.isEmpty, isEditable else { return }
-    copySelection()
-    if replaceCharacters(in: range, with: "") { undoManager?.setActionName("Cut") }
-  }
+  open func cut(_ sender: Any?) { cutSelection() }
 
-  /// Inserts the text of ``Pasteboard/general`` in place of the selection, as one undo step.
-  open func paste(_ sender: Any?) {
-    guard isEditable, let text = Pasteboard.general.string else { return }
-    let normalized = text.replacingCarriageReturnsWithLineFeeds()
-    if replaceCharacters(in: selection, with: normalized) { undoManager?.setActionName("Paste") }
-  }
+  /// Inserts the text of ``Pasteboard/general`` in place of the selection (a carriage return
+  /// becomes a newline), as one undo step.
+  open func paste(_ sender: Any?) { pasteFromPasteboard() }
 
   /// Deletes the selection.
-  open func delete(_ sender: Any?) {
-    let range = selection
-    guard !range.isEmpty else { return }
-    if replaceCharacters(in: range, with: "") { undoManager?.setActionName("Delete") }
-  }
+  open func delete(_ sender: Any?) { deleteSelection() }
+
+  var allowsTextChanges: Bool { isEditable }
+
+  func normalizedPaste(_ text: String) -> String { text.replacingCarriageReturnsWithLineFeeds() }
 
   /// BackSpace.
   open func deleteBackward() {
