@@ -73,6 +73,12 @@ struct FindTests {
     #expect(scene.driver.screenText.contains("wrapped"))
     scene.driver.press("Shift+Return")
     #expect(scene.view.selectedRange == 35..<39)
+    // The bar stays along the bottom of a resized screen.
+    scene.driver.resize(to: Size(width: 40, height: 8))
+    #expect(panel.frame == Rect(x: 0, y: 7, width: 40, height: 1))
+    #expect(
+      scene.driver.screenText.split(separator: "\n", omittingEmptySubsequences: false)[7].hasPrefix(
+        "Find: fish"))
     scene.driver.press("Escape")
     #expect(FindPanel.current == nil)
     #expect(scene.window.isKeyWindow)

@@ -28,7 +28,7 @@ public final class FindPanel: Window {
 
   private init(application: Application) {
     super.init(frame: Self.frame(in: application.screenSize))
-    placement = .fixed
+    placement = .bottomEdge
     level = .floating
     let root = View()
     let title = Label(frame: Rect(x: 0, y: 0, width: 6, height: 1), text: "Find:")
@@ -38,6 +38,11 @@ public final class FindPanel: Window {
     rootView = root
     field.addTarget(self, action: Self.queryChanged, for: .editingChanged)
     layOut()
+  }
+
+  /// The field and the status follow the bar's width (the screen's, on a resize).
+  public override var frame: Rect {
+    didSet { layOut() }
   }
 
   /// Opens the bar (or moves the open one) for `client`, with the last query selected.
@@ -52,7 +57,6 @@ public final class FindPanel: Window {
     panel.client = client
     if panel.application == nil { application.addWindow(panel) }
     panel.frame = Self.frame(in: application.screenSize)
-    panel.layOut()
     panel.field.text = Pasteboard.find.localString ?? ""
     panel.status.text = ""
     panel.makeKeyAndOrderFront()
