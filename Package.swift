@@ -189,7 +189,7 @@ let package = Package(
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
     .executableTarget(
       name: "TextBenchmarks",
-      dependencies: ["ResponderKit", "BenchmarkSupport"],
+      dependencies: ["ResponderKit", "TerminalHost", "BenchmarkSupport"],
       path: "Benchmarks/TextBenchmarks",
       swiftSettings: strict
     ),

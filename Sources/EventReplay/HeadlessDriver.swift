@@ -32,11 +32,19 @@ public final class HeadlessDriver {
   public var recording: Recording { recorded }
   private var recorded: Recording
 
+  /// The pasteboard of Cut, Copy and Paste (``ResponderKit/Pasteboard/general``), emptied and
+  /// cut off from any system clipboard when the driver is made (the find pasteboard is
+  /// emptied too): set its ``Pasteboard/string`` before a Paste, read it after a Copy.
+  public var pasteboard: Pasteboard { Pasteboard.general }
+
   /// Drives `application` on a virtual screen of `size`, and finishes its launch.
   public init(application: Application, size: Size = Size(width: 80, height: 24)) {
     self.application = application
     // The clock starts at launch, so the recording's times count from it.
     self.recorded = Recording(screenSize: size, launchDelay: 0)
+    Pasteboard.general.transport = nil
+    Pasteboard.general.clearContents()
+    Pasteboard.find.clearContents()
     application.screenSize = size
     // Before launching: timers scheduled at launch are on the virtual clock too.
     application.timerClock = { [weak self] in self?.now ?? 0 }

@@ -78,11 +78,13 @@ public final class TerminalHost {
   /// The configuration in use.
   public let configuration: Configuration
 
-  private var parser: InputParser
+  var parser: InputParser
+  /// The clipboard of ``ResponderKit/Pasteboard/general`` while the host runs (OSC 52).
+  public let pasteboard = TerminalPasteboard()
   /// The live inspector, the host's own layer over the app.
   public let inspector: Inspector?
   private var renderer: Renderer
-  private var items: [TerminalInput] = []
+  var items: [TerminalInput] = []
   private var readSource: (any DispatchSourceRead)?
   private var escapeTimer: (any DispatchSourceTimer)?
   private var signalMonitor: SignalMonitor?
@@ -246,6 +248,7 @@ public final class TerminalHost {
     source.resume()
     readSource = source
 
+    connectPasteboard()
     application.finishLaunching()
     render()
     scheduleApplicationTimer()
@@ -475,7 +478,7 @@ public final class TerminalHost {
     return poll(&request, 1, 0) != 0
   }
 
-  private func scheduleEscapeTimer() {
+  func scheduleEscapeTimer() {
     escapeTimer?.cancel()
     escapeTimer = nil
     guard let deadline = parser.pendingDeadline else { return }
@@ -494,7 +497,7 @@ public final class TerminalHost {
     escapeTimer = timer
   }
 
-  private func deliver() {
+  func deliver() {
     for index in items.indices {
       let item = items[index]
       switch item {
@@ -709,7 +712,7 @@ public final class TerminalHost {
   /// Before the host writes anything but a frame: the rest of the frame first (waiting at most
   /// ``Terminal/writeTimeout``), so no sequence is cut in two; if the terminal does not take
   /// it, the frame is dropped and the next one is drawn in full.
-  private func finishPendingOutput() {
+  func finishPendingOutput() {
     if pendingOffset < pendingOutput.count {
       let rest = Array(pendingOutput[pendingOffset...])
       do {
