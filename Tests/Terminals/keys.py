@@ -120,8 +120,8 @@ for row in [
     ("*", "tmux", "0xff8d", "Control+j", "tmux sends keypad Enter as LF (" + TMUX_KEYS + ")"),
     ("xterm", "tmux", "Control+Alt+x", "(nothing)", "tmux drops the C1 control (U+0098) xterm's "
      "eightBitInput makes of Control+Alt+x (" + XTERM_MAN + ", eightBitInput)"),
-    ("urxvt", "tmux", "Shift+F5", "(nothing)", "tmux re-encodes urxvt's F15 as xterm's Shift+F3, "
-     "CSI 1;2R, which is also a cursor position report (" + CTLSEQS + ", PC-Style Function Keys)"),
+    ("urxvt", "tmux", "Shift+F5", "Shift+F3", "tmux re-encodes urxvt's F15 as xterm's Shift+F3, "
+     "CSI 1;2R (" + CTLSEQS + ", PC-Style Function Keys); no cursor report was asked for, so it is the key"),
     ("urxvt", "tmux", "0xff97", "8", URXVT_KEYPAD + "; tmux passes KP 8 on as 8 (" + RXVT_MAN + ")"),
     ("urxvt", "screen", "0xff97", "0xffb8", URXVT_KEYPAD + ": ESC O x is KP 8 (" + RXVT_MAN + ")"),
     ("*", "screen", "Control+a", "(nothing)", SCREEN_COMMAND),
