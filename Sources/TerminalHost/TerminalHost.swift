@@ -259,13 +259,7 @@ public final class TerminalHost {
       let item = items[index]
       switch item {
       case .event(let input):
-        // Hover moves are coalesced: of a run of them in one read only the last is delivered,
-        // so a flood of motion reports costs one pass through the tracking areas per read.
-        if case .mouse(let mouse) = input, mouse.phase == .moved, index + 1 < items.count,
-          case .event(.mouse(let next)) = items[index + 1], next.phase == .moved
-        {
-          continue
-        }
+        if TerminalHost.isCoalescedMove(at: index, of: items) { continue }
         if configuration.suspendsOnControlZ, case .key(let key) = input, key.phase == .down,
           key.modifierFlags.intersection(.deviceIndependent) == .control,
           key.charactersIgnoringModifiers == "z" || key.characters == "\u{1a}"
@@ -288,6 +282,18 @@ public final class TerminalHost {
       if application.isTerminated { return }
     }
     if application.needsDisplay { render() }
+  }
+
+  /// Whether the item at `index` is a hover move that the next item, another hover move,
+  /// supersedes. Hover moves are coalesced: of a run of them in one read only the last is
+  /// delivered, so a flood of motion reports costs one pass through the tracking areas per
+  /// read. A press, release or key between two moves keeps both (the place of a click is
+  /// never lost).
+  nonisolated static func isCoalescedMove(at index: Int, of items: [TerminalInput]) -> Bool {
+    guard case .event(.mouse(let mouse)) = items[index], mouse.phase == .moved, index + 1 < items.count,
+      case .event(.mouse(let next)) = items[index + 1], next.phase == .moved
+    else { return false }
+    return true
   }
 
   /// Progressive enhancement: kitty flags if the terminal answered the flags query, else
