@@ -58,6 +58,7 @@ bench: bench-deps
 	$(SWIFT) build -c release --product ParserBenchmarks
 	$(SWIFT) build -c release --product BindingBenchmarks
 	$(SWIFT) build -c release --product TextBenchmarks
+	$(SWIFT) build -c release --product HoverBenchmarks
 	$(SWIFT) build -c release --product Checklists
 	cc -O2 -o $(NCURSES_BASELINE) Benchmarks/NcursesBaseline/ncurses_baseline.c \
 	  Benchmarks/CRendererScenes/scenes.c -IBenchmarks/CRendererScenes/include -lncursesw
@@ -69,6 +70,7 @@ bench: bench-deps
 	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py && \
 	echo "== Bindings ==" && $$bin/BindingBenchmarks && \
 	echo "== Text editing ==" && $$bin/TextBenchmarks && \
+	echo "== Hover flood ==" && $$bin/HoverBenchmarks && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with
