@@ -194,6 +194,11 @@ public final class TerminalHost {
       }
       try? terminal.reportsMotion(TrackingArea.isPointerTracked)
     }
+    if let name = TerminalHost.pointerShapeName(environment: ProcessInfo.processInfo.environment) {
+      application.pointerShapeHandler = { [weak self] shape in
+        try? self?.terminal.setPointerShape(shape.map(name))
+      }
+    }
 
     let monitor = SignalMonitor { signal in
       MainActor.assumeIsolated { [weak self] in self?.handle(signal) }
@@ -282,6 +287,25 @@ public final class TerminalHost {
       if application.isTerminated { return }
     }
     if application.needsDisplay { render() }
+  }
+
+  /// How this terminal names pointer shapes in OSC 22, or nil when it has none: kitty, foot
+  /// and ghostty take CSS names, xterm X cursor names; inside tmux or screen nothing is sent
+  /// (they do not pass OSC 22 on), nor to terminals not known to have it.
+  nonisolated static func pointerShapeName(environment: [String: String]) -> ((PointerShape) -> String)? {
+    let term = environment["TERM"] ?? ""
+    if environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("tmux")
+      || term.hasPrefix("screen")
+    {
+      return nil
+    }
+    if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || term.hasPrefix("foot")
+      || environment["TERM_PROGRAM"] == "ghostty"
+    {
+      return \.cssName
+    }
+    if environment["XTERM_VERSION"] != nil { return \.x11Name }
+    return nil
   }
 
   /// Whether the item at `index` is a hover move that the next item, another hover move,

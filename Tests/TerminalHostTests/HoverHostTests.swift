@@ -86,6 +86,13 @@ struct HoverHostTests {
         window.rootView = view
         app.addWindow(window)
         window.makeKeyAndOrderFront()
+        // A terminal with OSC 22 in X names (xterm), not inside tmux.
+        setenv("XTERM_VERSION", "XTerm(379)", 1)
+        setenv("TERM", "xterm", 1)
+        unsetenv("TMUX")
+        unsetenv("STY")
+        unsetenv("KITTY_WINDOW_ID")
+        unsetenv("TERM_PROGRAM")
         let host = TerminalHost(
           application: app, terminal: Terminal(input: input.slave, output: output.slave))
         try host.start()
@@ -97,6 +104,7 @@ struct HoverHostTests {
 
       let area = await MainActor.run {
         let area = TrackingArea(rect: .zero, options: [.mouseMoved, .activeAlways, .inVisibleRect])
+        area.pointerShape = .pointingHand
         view.addTrackingArea(area)
         return area
       }
@@ -120,6 +128,8 @@ struct HoverHostTests {
       check(draws <= moves, 7, "\(draws) frames for \(moves) delivered moves")
       check(last == Point(x: 1999 % 70, y: 1999 % 20), 8, "the last move is at \(String(describing: last))")
 
+      let shaped = try await outputText(after: 0)
+      check(shaped == "\u{1b}]22;hand2\u{1b}\\", 10, "the pointer shape, once: \(shaped.debugDescription)")
       await MainActor.run { view.removeTrackingArea(area) }
       let off = try await outputText(after: 0.2)
       check(off == "\u{1b}[?1003l\u{1b}[?1002h", 9, "none tracks: \(off.debugDescription)")
