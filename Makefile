@@ -59,6 +59,7 @@ bench: bench-deps
 	$(SWIFT) build -c release --product ParserBenchmarks
 	$(SWIFT) build -c release --product BindingBenchmarks
 	$(SWIFT) build -c release --product TextBenchmarks
+	$(SWIFT) build -c release --product HoverBenchmarks
 	$(SWIFT) build -c release --product Checklists
 	$(SWIFT) build -c release --product Pick
 	$(SWIFT) build -c release --product PickBenchmarks
@@ -73,6 +74,7 @@ bench: bench-deps
 	echo "== Bindings ==" && $$bin/BindingBenchmarks && \
 	echo "== Text editing ==" && $$bin/TextBenchmarks && \
 	echo "== Pick against fzf ==" && $$bin/PickBenchmarks $$bin/Pick $$(command -v fzf) && \
+	echo "== Hover flood ==" && $$bin/HoverBenchmarks && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with

@@ -201,6 +201,12 @@ let package = Package(
       swiftSettings: strict
     ),
     .executableTarget(
+      name: "HoverBenchmarks",
+      dependencies: ["TerminalHost", "ResponderKit", "BenchmarkSupport"],
+      path: "Benchmarks/HoverBenchmarks",
+      swiftSettings: strict
+    ),
+    .executableTarget(
       name: "ParserBenchmarks",
       dependencies: ["TerminalHost", "ResponderKit", "CVTParser", "BenchmarkSupport"],
       path: "Benchmarks/ParserBenchmarks",

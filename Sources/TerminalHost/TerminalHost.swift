@@ -234,6 +234,11 @@ public final class TerminalHost {
       }
       try? terminal.reportsMotion(TrackingArea.isPointerTracked)
     }
+    if let name = TerminalHost.pointerShapeName(environment: ProcessInfo.processInfo.environment) {
+      application.pointerShapeHandler = { [weak self] shape in
+        try? self?.terminal.setPointerShape(shape.map(name))
+      }
+    }
 
     let monitor = SignalMonitor { signal in
       MainActor.assumeIsolated { [weak self] in self?.handle(signal) }
@@ -502,13 +507,7 @@ public final class TerminalHost {
       let item = items[index]
       switch item {
       case .event(let event):
-        // Hover moves are coalesced: of a run of them in one read only the last is delivered,
-        // so a flood of motion reports costs one pass through the tracking areas per read.
-        if case .mouse(let mouse) = event, mouse.phase == .moved, index + 1 < items.count,
-          case .event(.mouse(let next)) = items[index + 1], next.phase == .moved
-        {
-          continue
-        }
+        if TerminalHost.isCoalescedMove(at: index, of: items) { continue }
         deliver(event)
       case .reply(.cursorPosition) where lateReports > 0:
         lateReports -= 1
@@ -547,6 +546,37 @@ public final class TerminalHost {
     let redraws = isRedrawKey(input)
     application.handle(input)
     if redraws { repaint() }
+  }
+
+  /// How this terminal names pointer shapes in OSC 22, or nil when it has none: kitty, foot
+  /// and ghostty take CSS names, xterm X cursor names; inside tmux or screen nothing is sent
+  /// (they do not pass OSC 22 on), nor to terminals not known to have it.
+  nonisolated static func pointerShapeName(environment: [String: String]) -> ((PointerShape) -> String)? {
+    let term = environment["TERM"] ?? ""
+    if environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("tmux")
+      || term.hasPrefix("screen")
+    {
+      return nil
+    }
+    if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || term.hasPrefix("foot")
+      || environment["TERM_PROGRAM"] == "ghostty"
+    {
+      return \.cssName
+    }
+    if environment["XTERM_VERSION"] != nil { return \.x11Name }
+    return nil
+  }
+
+  /// Whether the item at `index` is a hover move that the next item, another hover move,
+  /// supersedes. Hover moves are coalesced: of a run of them in one read only the last is
+  /// delivered, so a flood of motion reports costs one pass through the tracking areas per
+  /// read. A press, release or key between two moves keeps both (the place of a click is
+  /// never lost).
+  nonisolated static func isCoalescedMove(at index: Int, of items: [TerminalInput]) -> Bool {
+    guard case .event(.mouse(let mouse)) = items[index], mouse.phase == .moved, index + 1 < items.count,
+      case .event(.mouse(let next)) = items[index + 1], next.phase == .moved
+    else { return false }
+    return true
   }
 
   /// Progressive enhancement: kitty flags if the terminal answered the flags query, else

@@ -383,6 +383,7 @@ open class TableView: ScrollView {
   private func recycle(_ cell: TableViewCell) {
     cell.removeFromSuperview()
     cell.isSelected = false
+    cell.isHovered = false
     if let identifier = cell.reuseIdentifier { reusePool[identifier, default: []].append(cell) }
   }
 
@@ -420,6 +421,7 @@ open class TableView: ScrollView {
       }
       cell.frame = rect(at: position)
       cell.isSelected = position == selectedPosition
+      cell.isHovered = position == hoveredPosition
     }
   }
 
@@ -703,5 +705,82 @@ open class TableView: ScrollView {
   /// A cancelled touch selects nothing.
   open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
     touchRow = nil
+  }
+
+  // MARK: Hover
+
+  /// Whether the row under the pointer is drawn in the hover style (its text underlined, see
+  /// ``TableViewCell/isHovered``). Off by default, as in AppKit, whose table views draw no
+  /// hover row unless the app adds a tracking area: following the pointer makes the terminal
+  /// host ask for every pointer move, which an app should choose.
+  open var highlightsRowOnHover = false {
+    didSet {
+      guard highlightsRowOnHover != oldValue else { return }
+      if highlightsRowOnHover {
+        let area = TrackingArea(
+          rect: .zero, options: [.mouseEnteredAndExited, .mouseMoved, .activeInKeyWindow, .inVisibleRect])
+        hoverArea = area
+        addTrackingArea(area)
+      } else if let hoverArea {
+        removeTrackingArea(hoverArea)
+        self.hoverArea = nil
+        hoverLocation = nil
+      }
+    }
+  }
+  private var hoverArea: TrackingArea?
+  private var hoveredPosition: Int? {
+    didSet {
+      guard hoveredPosition != oldValue else { return }
+      for (position, cell) in visibleCells { cell.isHovered = position == hoveredPosition }
+    }
+  }
+
+  /// The index path of the row under the pointer, followed while ``highlightsRowOnHover`` is
+  /// on; nil when the pointer is outside the table, on a header or below the last row.
+  public var indexPathForHoveredRow: IndexPath? {
+    hoveredPosition.flatMap { $0 < rowCount ? indexPath(at: $0) : nil }
+  }
+
+  /// Where the pointer is on the screen while it is over the table, so a scroll under a still
+  /// pointer moves the mark to the row that came under it.
+  private var hoverLocation: Point? {
+    didSet { updateHoveredRow() }
+  }
+
+  private func updateHoveredRow() {
+    hoveredPosition = hoverLocation.flatMap { indexPathForRow(at: convert(fromScreen: $0)) }.flatMap(
+      position(of:))
+  }
+
+  private func followPointer(_ event: Event) -> Bool {
+    guard let hoverArea, event.trackingArea === hoverArea else { return false }
+    hoverLocation = event.mouse?.location
+    return true
+  }
+
+  /// The row under a still pointer changes as the content scrolls.
+  open override func didScroll() {
+    super.didScroll()
+    updateHoveredRow()
+  }
+
+  /// Marks the row the pointer enters; other areas' entries go on up the chain.
+  open override func mouseEntered(with event: Event) {
+    if !followPointer(event) { super.mouseEntered(with: event) }
+  }
+
+  /// Moves the hover mark with the pointer.
+  open override func mouseMoved(with event: Event) {
+    if !followPointer(event) { super.mouseMoved(with: event) }
+  }
+
+  /// Clears the hover mark when the pointer leaves the table.
+  open override func mouseExited(with event: Event) {
+    if let hoverArea, event.trackingArea === hoverArea {
+      hoverLocation = nil
+    } else {
+      super.mouseExited(with: event)
+    }
   }
 }

@@ -47,6 +47,12 @@ open class TableViewCell: View {
     didSet { if isSelected != oldValue { setNeedsDisplay() } }
   }
 
+  /// Whether the pointer is over the row; the table sets it while
+  /// ``TableView/highlightsRowOnHover`` is on. The text is then drawn underlined.
+  open var isHovered = false {
+    didSet { if isHovered != oldValue { setNeedsDisplay() } }
+  }
+
   /// Called before the table hands the cell out again for another row: reset what a row set.
   /// The default clears the texts, the accessory and the selection.
   open func prepareForReuse() {
@@ -64,8 +70,9 @@ open class TableViewCell: View {
     guard width > 0 else { return }
     var state: Control.State = isSelected ? .selected : .normal
     if isSelected, tableView?.isFirstResponder == true { state.insert(.focused) }
-    let style = theme.style(for: state, base: textStyle)
+    var style = theme.style(for: state, base: textStyle)
     if isSelected { canvas.fill(bounds, with: .blank(style)) }
+    if isHovered { style.attributes.insert(.underline) }
     var right = width
     switch accessory {
     case .none: break

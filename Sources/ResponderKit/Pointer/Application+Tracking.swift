@@ -29,6 +29,12 @@ extension Application {
       area.recipient?.mouseMoved(with: event.about(area))
     }
     eventWasDelivered = !inside.isEmpty || !previous.isEmpty
+    // Areas are collected outermost first: the last with a shape is the innermost.
+    let shape = inside.last(where: { $0.pointerShape != nil })?.pointerShape
+    if shape != pointerShape {
+      pointerShape = shape
+      pointerShapeHandler?(shape)
+    }
   }
 
   private func collectAreas(

@@ -42,6 +42,10 @@ public final class TrackingArea {
   public let userInfo: [String: any Sendable]?
   /// The view the area is added to.
   public internal(set) weak var view: View?
+  /// The pointer's shape while it is in the area (AppKit's `cursorUpdate(with:)` setting an
+  /// `NSCursor`); of nested areas with shapes the innermost wins, and with none the terminal's
+  /// default comes back. Read at each pointer move.
+  public var pointerShape: PointerShape?
 
   /// Creates an area. Give `.activeInKeyWindow` or `.activeAlways`; with neither, the area is
   /// active in the key window.

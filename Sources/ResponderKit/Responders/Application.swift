@@ -593,6 +593,11 @@ open class Application: Responder {
   let timerSchedule = TimerSchedule()
   /// The tracking areas the pointer is in, outermost first (Pointer/Application+Tracking.swift).
   var hoveredAreas: [TrackingArea] = []
+  /// The pointer's shape, from the innermost tracking area under it that has one
+  /// (``TrackingArea/pointerShape``); nil for the terminal's default.
+  public internal(set) var pointerShape: PointerShape?
+  /// The host's hook, called when ``pointerShape`` changes.
+  package var pointerShapeHandler: (@MainActor (PointerShape?) -> Void)?
   /// The tasks of ``startTask(named:_:)`` and ``Window/startTask(named:_:)``.
   let taskRegistry = TaskRegistry()
 

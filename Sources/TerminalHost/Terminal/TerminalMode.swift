@@ -26,6 +26,10 @@ public enum TerminalMode: Hashable, Sendable {
   case kittyKeyboard(flags: UInt8)
   /// xterm's modifyOtherKeys at `level` (`CSI > 4 ; level m`); disabling resets it (`CSI > 4 m`).
   case modifyOtherKeys(level: UInt8)
+  /// Pointer shapes set with OSC 22 (``Terminal/setPointerShape(_:)``): enabling writes
+  /// nothing; disabling gives the pointer back its default shape (OSC 22 with no name, the
+  /// default in xterm and kitty alike).
+  case pointerShapes
 
   /// The bytes that switch the mode on.
   public var enableSequence: [UInt8] {
@@ -33,6 +37,7 @@ public enum TerminalMode: Hashable, Sendable {
     case .hiddenCursor: return Self.decPrivate(25, set: false)
     case .kittyKeyboard(let flags): return Self.csi(">\(flags)u")
     case .modifyOtherKeys(let level): return Self.csi(">4;\(level)m")
+    case .pointerShapes: return []
     default: return Self.decPrivate(privateMode, set: true)
     }
   }
@@ -43,6 +48,7 @@ public enum TerminalMode: Hashable, Sendable {
     case .hiddenCursor: return Self.decPrivate(25, set: true)
     case .kittyKeyboard: return Self.csi("<u")
     case .modifyOtherKeys: return Self.csi(">4m")
+    case .pointerShapes: return Self.pointerShape("")
     default: return Self.decPrivate(privateMode, set: false)
     }
   }
@@ -58,12 +64,17 @@ public enum TerminalMode: Hashable, Sendable {
     case .sgrPixelMouse: return 1016
     case .bracketedPaste: return 2004
     case .focusEvents: return 1004
-    case .kittyKeyboard, .modifyOtherKeys: return 0
+    case .kittyKeyboard, .modifyOtherKeys, .pointerShapes: return 0
     }
   }
 
   private static func decPrivate(_ mode: Int, set: Bool) -> [UInt8] {
     csi("?\(mode)" + (set ? "h" : "l"))
+  }
+
+  /// OSC 22 with a shape name, ended by ST.
+  static func pointerShape(_ name: String) -> [UInt8] {
+    [0x1B, 0x5D] + Array("22;\(name)".utf8) + [0x1B, 0x5C]
   }
 
   private static func csi(_ body: String) -> [UInt8] { [0x1B, 0x5B] + Array(body.utf8) }
