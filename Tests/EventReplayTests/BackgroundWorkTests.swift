@@ -96,6 +96,8 @@ struct BackgroundWorkTests {
       seen.append(window.status.text)
       _ = driver.screen
     }
+    // The handler holds the driver, which holds the application: undo it, or all three leak.
+    defer { driver.application.needsDisplayHandler = nil }
     driver.tap(x: 2, y: 3)
     try await driver.runUntilIdle(within: Self.bound)
     #expect(seen.contains { $0.hasPrefix("Counting: ") && $0.hasSuffix(" of 5000 lines") })

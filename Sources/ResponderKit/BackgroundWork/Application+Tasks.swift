@@ -79,7 +79,9 @@ private final class ClockSleep {
       return
     }
     finished = true
+    // The timer's handler holds this sleep: let go of it, or the two keep each other.
     timer?.invalidate()
+    timer = nil
     self.continuation = nil
     if let error { continuation.resume(throwing: error) } else { continuation.resume() }
   }
