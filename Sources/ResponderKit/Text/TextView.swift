@@ -122,7 +122,7 @@ open class TextView: View, TextEditor {
   /// Whether ``lineStarts`` reaches the last line.
   private var lineStartsComplete = false
 
-  private var wrapWidth: Int { max(1, Int(bounds.width)) }
+  private var wrapWidth: Int { max(1, Int(cells: bounds.width)) }
 
   /// Wraps forward until line `number` is known or the text ends, starting over when the
   /// width changed.
@@ -192,7 +192,7 @@ open class TextView: View, TextEditor {
       wrapLines(through: lineStarts.count)
     }
     // The last line starting at or before the index.
-    return max(0, knownLines(startingBefore: index + 1) - 1)
+    return max(0, knownLines(startingBefore: index.addingCells(1) ?? .max) - 1)
   }
 
   /// Whether displayed line `number` exists.
@@ -362,8 +362,8 @@ open class TextView: View, TextEditor {
     $0.add(.moveForward) { $0.moveRight() }
     $0.add(.moveUp) { $0.moveUp() }
     $0.add(.moveDown) { $0.moveDown() }
-    $0.add(.pageUp) { view in view.moveVertically(by: -max(1, Int(view.bounds.height) - 1)) }
-    $0.add(.pageDown) { view in view.moveVertically(by: max(1, Int(view.bounds.height) - 1)) }
+    $0.add(.pageUp) { view in view.moveVertically(by: -max(1, Int(cells: view.bounds.height) - 1)) }
+    $0.add(.pageDown) { view in view.moveVertically(by: max(1, Int(cells: view.bounds.height) - 1)) }
     $0.add(.moveToBeginningOfLine) { $0.moveToLineBoundary(end: false) }
     $0.add(.moveToEndOfLine) { $0.moveToLineBoundary(end: true) }
     $0.add(.moveToBeginningOfParagraph) { $0.moveToParagraphBoundary(end: false) }
@@ -396,7 +396,7 @@ open class TextView: View, TextEditor {
     guard isEditable, let touch = touches.first else { return }
     let point = touch.location(in: self)
     if !isFirstResponder { becomeFirstResponder() }
-    insertionPoint = index(line: scrollRow + Int(point.y.rounded(.down)), column: Int(point.x.rounded(.down)))
+    insertionPoint = index(line: scrollRow + Int(cells: point.y.rounded(.down)), column: Int(cells: point.x.rounded(.down)))
     goalColumn = nil
   }
 
@@ -411,7 +411,7 @@ open class TextView: View, TextEditor {
 
   /// Scrolls so the insertion point's line is visible.
   private func scrollToInsertionPoint() {
-    let height = max(1, Int(bounds.height))
+    let height = max(1, Int(cells: bounds.height))
     let line = position(of: insertionPoint).line
     if line < scrollRow { scrollRow = line }
     if line >= scrollRow + height { scrollRow = line - height + 1 }
@@ -422,7 +422,7 @@ open class TextView: View, TextEditor {
     guard isEditing else { return nil }
     scrollToInsertionPoint()
     let (line, column) = position(of: insertionPoint)
-    return Point(x: min(column, max(0, Int(bounds.width) - 1)), y: line - scrollRow)
+    return Point(x: min(column, max(0, Int(cells: bounds.width) - 1)), y: line - scrollRow)
   }
 
   /// Draws the visible lines (or the placeholder) over the whole area in ``style``.
@@ -433,11 +433,11 @@ open class TextView: View, TextEditor {
     canvas.fill(bounds, with: .blank(textStyle))
     if storage.isEmpty {
       canvas.draw(
-        TextLayout.prefix(placeholder, width: Int(bounds.width)), x: 0, y: 0, style: textStyle.adding(.dim))
+        TextLayout.prefix(placeholder, width: Int(cells: bounds.width)), x: 0, y: 0, style: textStyle.adding(.dim))
       return
     }
     if isEditing { scrollToInsertionPoint() }
-    for row in 0..<max(0, Int(bounds.height)) {
+    for row in canvas.visibleRows(0..<max(0, Int(cells: bounds.height))) {
       let number = scrollRow + row
       guard lineExists(number) else { break }
       var x = 0

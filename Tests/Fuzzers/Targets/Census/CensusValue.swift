@@ -1,0 +1,69 @@
+import Foundation
+import ResponderKit
+
+/// A type the census feeds hostile values of: the values it allows, and how two of them
+/// compare (NaN is the same as NaN, so a stored NaN reads back as what was given).
+public protocol CensusValue: Sendable {
+  /// NaN, +∞, −∞, ±2⁶², `Int.min`, `Int.max`, 0 and −1, as far as the type allows them.
+  static var hostileValues: [Self] { get }
+  /// Whether two values are the same, NaN included.
+  func isSame(as other: Self) -> Bool
+}
+
+extension Double: CensusValue {
+  public static let hostileValues: [Double] = [
+    .nan, .infinity, -.infinity, 0x1p62, -0x1p62, Double(Int.min), Double(Int.max), 0, -1,
+  ]
+  public func isSame(as other: Double) -> Bool { self == other || (isNaN && other.isNaN) }
+}
+
+extension Int: CensusValue {
+  public static let hostileValues: [Int] = [1 << 62, -(1 << 62), .min, .max, 0, -1]
+  public func isSame(as other: Int) -> Bool { self == other }
+}
+
+extension Point: CensusValue {
+  public static let hostileValues = Double.hostileValues.map { Point(x: $0, y: $0) }
+  public func isSame(as other: Point) -> Bool { x.isSame(as: other.x) && y.isSame(as: other.y) }
+}
+
+extension Size: CensusValue {
+  public static let hostileValues = Double.hostileValues.map { Size(width: $0, height: $0) }
+  public func isSame(as other: Size) -> Bool { width.isSame(as: other.width) && height.isSame(as: other.height) }
+}
+
+extension Rect: CensusValue {
+  public static let hostileValues = Double.hostileValues.map { Rect(x: $0, y: $0, width: $0, height: $0) }
+  public func isSame(as other: Rect) -> Bool { origin.isSame(as: other.origin) && size.isSame(as: other.size) }
+}
+
+extension EdgeInsets: CensusValue {
+  public static let hostileValues = Double.hostileValues.map { EdgeInsets(all: $0) }
+  public func isSame(as other: EdgeInsets) -> Bool {
+    top.isSame(as: other.top) && left.isSame(as: other.left) && bottom.isSame(as: other.bottom)
+      && right.isSame(as: other.right)
+  }
+}
+
+extension IndexPath: CensusValue {
+  public static let hostileValues = Int.hostileValues.map { IndexPath(row: $0, section: $0) }
+  public func isSame(as other: IndexPath) -> Bool { self == other }
+}
+
+extension Range<Int>: CensusValue {
+  /// From each hostile integer to 0 (or 0 to it), and the whole of `Int`.
+  public static let hostileValues = Int.hostileValues.map { $0 < 0 ? $0..<0 : 0..<$0 } + [Int.min..<Int.max]
+  public func isSame(as other: Range<Int>) -> Bool { self == other }
+}
+
+/// The geometry rule as the census states it (README, "Reliability"): NaN is 0, ±∞ and
+/// anything beyond ±2³⁰ cells is ±2³⁰.
+public enum GeometryRule {
+  /// The largest magnitude a coordinate or length keeps (2³⁰ cells).
+  public static let limit: Double = 1_073_741_824
+
+  /// `value` under the rule.
+  public static func normalized(_ value: Double) -> Double {
+    value.isNaN ? 0 : min(max(value, -limit), limit)
+  }
+}
