@@ -15,9 +15,10 @@ open class ScrollView: View {
   /// The size of the content, in cells. Shrinking it pulls the offset back into range.
   open var contentSize: Size = .zero {
     didSet {
-      // The geometry rule, and no negative side.
-      contentSize = Size(
-        width: contentSize.width.normalizedDistance, height: contentSize.height.normalizedDistance)
+      // An extent: NaN and negatives are 0, and at most Int.max cells (a table's rows reach
+      // that far, past the 2³⁰ of coordinates on screen).
+      func extent(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), Double(Int.max)) }
+      contentSize = Size(width: extent(contentSize.width), height: extent(contentSize.height))
       guard contentSize != oldValue else { return }
       contentOffset = clamped(contentOffset)
       setNeedsDisplay()

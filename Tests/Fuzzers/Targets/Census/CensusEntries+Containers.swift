@@ -323,9 +323,11 @@ let offsetRule = CensusAnswer<Point>(rule: "geometry rule, within the content") 
   Point(x: min(max(GeometryRule.normalized($0.x), 0), 70), y: min(max(GeometryRule.normalized($0.y), 0), 92))
 }
 
-/// A content size is a size: the geometry rule, no negative side.
-let contentSizeRule = CensusAnswer<Size>(rule: "geometry rule, no negative side") {
-  Size(width: max(0, GeometryRule.normalized($0.width)), height: max(0, GeometryRule.normalized($0.height)))
+/// A content size is an extent: NaN and negatives are 0, at most `Int.max` cells (a table's
+/// rows reach past the 2³⁰ of on-screen coordinates).
+let contentSizeRule = CensusAnswer<Size>(rule: "NaN and negatives → 0, at most Int.max") {
+  func extent(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), Double(Int.max)) }
+  return Size(width: extent($0.width), height: extent($0.height))
 }
 
 /// A scale: NaN is 1 (no scaling), ±∞ clamped to 0...2³⁰.

@@ -101,6 +101,8 @@ public struct CensusEntry: Sendable {
   public let valueCount: Int
   /// Runs value number `index` (below ``valueCount``) on a stage; returns broken promises.
   let run: @MainActor @Sendable (CensusStage, Int) -> [String]
+  /// Runs a random value drawn from the generator; returns broken promises.
+  let runRandom: @MainActor @Sendable (CensusStage, inout SeededGenerator) -> [String]
 
   /// An entry for an input of type `Value`: `probe` hands it the value and returns the reading.
   public init<Value: CensusValue>(
@@ -109,21 +111,27 @@ public struct CensusEntry: Sendable {
     self.key = key
     rule = answer.rule
     valueCount = Value.hostileValues.count
-    run = { stage, index in
-      let value = Value.hostileValues[index]
-      let reading = probe(stage, value)
-      var problems = stage.takeProblems()
-      if let expected = answer.expected(value) {
-        if let reading {
-          if !reading.isSame(as: expected) {
-            problems.append("\(value) read back as \(reading), the rule (\(answer.rule)) says \(expected)")
-          }
-        } else {
-          problems.append("\(value) could not be read back (rule: \(answer.rule))")
+    run = { stage, index in Self.check(Value.hostileValues[index], answer, probe, on: stage) }
+    runRandom = { stage, generator in Self.check(Value.censusRandom(using: &generator), answer, probe, on: stage) }
+  }
+
+  /// Hands `value` to `probe` and compares the reading with the answer.
+  @MainActor private static func check<Value: CensusValue>(
+    _ value: Value, _ answer: CensusAnswer<Value>, _ probe: @MainActor (CensusStage, Value) -> Value?,
+    on stage: CensusStage
+  ) -> [String] {
+    let reading = probe(stage, value)
+    var problems = stage.takeProblems()
+    if let expected = answer.expected(value) {
+      if let reading {
+        if !reading.isSame(as: expected) {
+          problems.append("\(value) read back as \(reading), the rule (\(answer.rule)) says \(expected)")
         }
+      } else {
+        problems.append("\(value) could not be read back (rule: \(answer.rule))")
       }
-      return problems
     }
+    return problems
   }
 
   /// Value number `index` on a fresh stage, then the events, a render and the usability
@@ -135,5 +143,17 @@ public struct CensusEntry: Sendable {
     problems += stage.takeProblems()
     if let unusable = stage.unusability() { problems.append(unusable) }
     return problems.map { "\(key) [value \(index)]: \($0)" }
+  }
+
+  /// A random value on a fresh stage, then `events` random events, the ordeal and the
+  /// usability check (the census fuzz target).
+  @MainActor public func check(randomFrom generator: inout SeededGenerator, events: Int) -> [String] {
+    let stage = CensusStage()
+    var problems = runRandom(stage, &generator)
+    stage.randomEvents(events, using: &generator)
+    stage.ordeal()
+    problems += stage.takeProblems()
+    if let unusable = stage.unusability() { problems.append(unusable) }
+    return problems.map { "\(key) [random]: \($0)" }
   }
 }

@@ -110,6 +110,26 @@ import ResponderKit
     driver.advance(by: 1)
   }
 
+  /// `count` random events: keys, taps, drags, scrolls, resizes and clock moves at any
+  /// coordinates, sizes and durations (a hostile one now and then).
+  func randomEvents(_ count: Int, using generator: inout SeededGenerator) {
+    let keys = ["Down", "Up", "Left", "Right", "PageDown", "PageUp", "Home", "End", "Return", "Tab", "x", "Escape"]
+    for _ in 0..<count {
+      switch generator.next() % 6 {
+      case 0: driver.press(keys[Int(generator.next() % UInt64(keys.count))])
+      case 1: driver.tap(x: .censusRandom(using: &generator), y: .censusRandom(using: &generator))
+      case 2: driver.drag(from: .censusRandom(using: &generator), to: .censusRandom(using: &generator), steps: Int(generator.next() % 8))
+      case 3: driver.scroll(x: .censusRandom(using: &generator), y: .censusRandom(using: &generator), dy: .censusRandom(using: &generator))
+      case 4:
+        // Small screens mostly: a 2048×2048 render for every input would starve the fuzzer.
+        let size = Size.censusRandom(using: &generator)
+        driver.resize(to: generator.next() % 8 == 0 ? size : Size(width: size.width.truncatingRemainder(dividingBy: 120), height: 30))
+      default: driver.advance(by: .censusRandom(using: &generator))
+      }
+    }
+    _ = driver.screen
+  }
+
   /// Nil when typing into the sentinel field shows the text; else what went wrong.
   func unusability() -> String? {
     application.modalWindow.map { _ in application.stopModal() }

@@ -8,9 +8,26 @@ public protocol CensusValue: Sendable {
   static var hostileValues: [Self] { get }
   /// Whether two values are the same, NaN included.
   func isSame(as other: Self) -> Bool
+  /// Any value of the type: a hostile one now and then, else any bit pattern (the census
+  /// fuzz target).
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> Self
+}
+
+extension CensusValue {
+  /// One of ``hostileValues`` a quarter of the time, else `other()`.
+  static func mostlyAny(
+    using generator: inout some RandomNumberGenerator, _ other: (inout any RandomNumberGenerator) -> Self
+  ) -> Self {
+    if generator.next() % 4 == 0 { return hostileValues[Int(generator.next() % UInt64(hostileValues.count))] }
+    var any: any RandomNumberGenerator = SeededGenerator(seed: generator.next())
+    return other(&any)
+  }
 }
 
 extension Double: CensusValue {
+  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Double {
+    mostlyAny(using: &generator) { Double(bitPattern: $0.next()) }
+  }
   public static let hostileValues: [Double] = [
     .nan, .infinity, -.infinity, 0x1p62, -0x1p62, Double(Int.min), Double(Int.max), 0, -1,
   ]
@@ -18,26 +35,43 @@ extension Double: CensusValue {
 }
 
 extension Int: CensusValue {
+  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Int {
+    mostlyAny(using: &generator) { Int(truncatingIfNeeded: $0.next()) }
+  }
   public static let hostileValues: [Int] = [1 << 62, -(1 << 62), .min, .max, 0, -1]
   public func isSame(as other: Int) -> Bool { self == other }
 }
 
 extension Point: CensusValue {
+  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Point {
+    Point(x: Double.censusRandom(using: &generator), y: Double.censusRandom(using: &generator))
+  }
   public static let hostileValues = Double.hostileValues.map { Point(x: $0, y: $0) }
   public func isSame(as other: Point) -> Bool { x.isSame(as: other.x) && y.isSame(as: other.y) }
 }
 
 extension Size: CensusValue {
+  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Size {
+    Size(width: Double.censusRandom(using: &generator), height: Double.censusRandom(using: &generator))
+  }
   public static let hostileValues = Double.hostileValues.map { Size(width: $0, height: $0) }
   public func isSame(as other: Size) -> Bool { width.isSame(as: other.width) && height.isSame(as: other.height) }
 }
 
 extension Rect: CensusValue {
+  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Rect {
+    Rect(origin: .censusRandom(using: &generator), size: .censusRandom(using: &generator))
+  }
   public static let hostileValues = Double.hostileValues.map { Rect(x: $0, y: $0, width: $0, height: $0) }
   public func isSame(as other: Rect) -> Bool { origin.isSame(as: other.origin) && size.isSame(as: other.size) }
 }
 
 extension EdgeInsets: CensusValue {
+  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> EdgeInsets {
+    EdgeInsets(
+      top: .censusRandom(using: &generator), left: .censusRandom(using: &generator), bottom: .censusRandom(using: &generator),
+      right: .censusRandom(using: &generator))
+  }
   public static let hostileValues = Double.hostileValues.map { EdgeInsets(all: $0) }
   public func isSame(as other: EdgeInsets) -> Bool {
     top.isSame(as: other.top) && left.isSame(as: other.left) && bottom.isSame(as: other.bottom)
@@ -46,11 +80,18 @@ extension EdgeInsets: CensusValue {
 }
 
 extension IndexPath: CensusValue {
+  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> IndexPath {
+    IndexPath(row: .censusRandom(using: &generator), section: .censusRandom(using: &generator))
+  }
   public static let hostileValues = Int.hostileValues.map { IndexPath(row: $0, section: $0) }
   public func isSame(as other: IndexPath) -> Bool { self == other }
 }
 
 extension Range<Int>: CensusValue {
+  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Range<Int> {
+    let (a, b) = (Int.censusRandom(using: &generator), Int.censusRandom(using: &generator))
+    return Swift.min(a, b)..<Swift.max(a, b)
+  }
   /// From each hostile integer to 0 (or 0 to it), and the whole of `Int`.
   public static let hostileValues = Int.hostileValues.map { $0 < 0 ? $0..<0 : 0..<$0 } + [Int.min..<Int.max]
   public func isSame(as other: Range<Int>) -> Bool { self == other }
