@@ -48,7 +48,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
 
     .testTarget(
-      name: "ResponderKitTests", dependencies: ["ResponderKit", "CMalloc", "TestSupport"], exclude: ["TraceGolden"],
+      name: "ResponderKitTests", dependencies: ["ResponderKit", "CMalloc", "TestSupport"],
+      exclude: ["TraceGolden"],
       swiftSettings: strict),
     .testTarget(
       name: "XKBKeyboardTests",

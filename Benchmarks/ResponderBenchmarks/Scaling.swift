@@ -2,8 +2,9 @@
 // each beside the same operation at a small size, measured in the same run. A cost that
 // grows with the size shows as a ratio above the size ratio (building) or above 1 (events).
 //
-// `ResponderBenchmarks --scaling` runs these rows alone; `--only scaling-keys-N COUNT` is the
-// loop callgrind counts for N windows.
+// `ResponderBenchmarks --scaling` runs these rows alone (`--scaling-sections` only the sections
+// row: 65,536 titled sections against as many rows in one section); `--only scaling-keys-N
+// COUNT` is the loop callgrind counts for N windows.
 
 import BenchmarkSupport
 import Foundation

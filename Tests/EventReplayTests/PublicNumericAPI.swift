@@ -40,7 +40,8 @@ struct PublicNumericAPI {
         "swift-symbolgraph-extract", "-module-name", module, "-target", targetTriple,
         "-I", binaries.appendingPathComponent("Modules").path,
         "-I", repository.appendingPathComponent("Sources/CXKBCommon").path,
-        "-Xcc", "-fmodule-map-file=" + binaries.appendingPathComponent("CXKBCommonShims.build/module.modulemap").path,
+        "-Xcc",
+        "-fmodule-map-file=" + binaries.appendingPathComponent("CXKBCommonShims.build/module.modulemap").path,
         "-minimum-access-level", "public", "-output-dir", scratch.url.path,
       ]
       process.standardOutput = FileHandle.nullDevice
@@ -55,7 +56,8 @@ struct PublicNumericAPI {
     }
     // `Module@Other.symbols.json` holds what a module adds to another's types.
     var keys = Set<String>()
-    for file in try FileManager.default.contentsOfDirectory(atPath: scratch.path) where file.hasSuffix(".json") {
+    for file in try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+    where file.hasSuffix(".json") {
       keys.formUnion(try Self.keys(inSymbolGraph: Data(contentsOf: scratch.appending(file))))
     }
     return PublicNumericAPI(keys: keys.sorted())
@@ -85,7 +87,10 @@ struct PublicNumericAPI {
     else { return [] }
     let relationships = graph["relationships"] as? [[String: Any]] ?? []
     func sources(_ kinds: Set<String>) -> Set<String> {
-      Set(relationships.filter { kinds.contains($0["kind"] as? String ?? "") }.compactMap { $0["source"] as? String })
+      Set(
+        relationships.filter { kinds.contains($0["kind"] as? String ?? "") }.compactMap {
+          $0["source"] as? String
+        })
     }
     let requirements = sources(["requirementOf", "optionalRequirementOf"])
     // A protocol extension's default implementation: the framework passes its arguments.
@@ -95,7 +100,8 @@ struct PublicNumericAPI {
       guard ["public", "open"].contains(symbol["accessLevel"] as? String),
         let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String,
         let path = symbol["pathComponents"] as? [String],
-        let precise = (symbol["identifier"] as? [String: Any])?["precise"] as? String, !defaults.contains(precise)
+        let precise = (symbol["identifier"] as? [String: Any])?["precise"] as? String,
+        !defaults.contains(precise)
       else { continue }
       let name = ([module] + path).joined(separator: ".")
       let declaration = Fragment.list(symbol["declarationFragments"])
@@ -118,7 +124,9 @@ struct PublicNumericAPI {
         guard !isRawValue(path) else { continue }
         for parameter in signature["parameters"] as? [[String: Any]] ?? [] {
           let fragments = Fragment.list(parameter["declarationFragments"])
-          if let type = Fragment.typeAfterColon(fragments), isNumeric(type), let label = parameter["name"] as? String {
+          if let type = Fragment.typeAfterColon(fragments), isNumeric(type),
+            let label = parameter["name"] as? String
+          {
             keys.append("\(name) \(label): \(Fragment.text(type))")
           }
         }
@@ -158,7 +166,8 @@ struct PublicNumericAPI {
       guard let colon = fragments.firstIndex(where: { $0.kind == "text" && $0.spelling.contains(":") }) else {
         return nil
       }
-      let rest = fragments[colon].spelling.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      let rest = fragments[colon].spelling.split(
+        separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
       return [Fragment(kind: "text", spelling: String(rest.last ?? ""))] + fragments[(colon + 1)...]
     }
 

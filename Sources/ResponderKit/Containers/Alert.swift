@@ -128,7 +128,8 @@ open class Alert: Window {
   private func sizeToFit(screen: Size? = nil) {
     let screenWidth = Int(cells: screen?.width ?? application?.screenSize.width ?? 80)
     let textWidth = max(1, min(maximumTextWidth, screenWidth - 4))
-    let buttonsWidth = buttonViews.reduce(0) { $0 + Int(cells: $1.bounds.width) } + max(0, buttonViews.count - 1) * 2
+    let buttonsWidth =
+      buttonViews.reduce(0) { $0 + Int(cells: $1.bounds.width) } + max(0, buttonViews.count - 1) * 2
     let lines = message.isEmpty ? [] : TextMetrics.wrapped(message, width: textWidth)
     let widest =
       ([TextMetrics.width(of: title), buttonsWidth] + lines.map { TextMetrics.width(of: $0) }).max() ?? 0

@@ -168,7 +168,8 @@ open class StackView: View {
       case .center: offset = (cross - size) / 2
       case .trailing: offset = cross - size
       }
-      let along = max(0, min(lengths[index], length - (position - Int(cells: horizontal ? area.minX : area.minY))))
+      let along = max(
+        0, min(lengths[index], length - (position - Int(cells: horizontal ? area.minX : area.minY))))
       view.frame =
         horizontal
         ? Rect(x: position, y: crossStart + offset, width: along, height: size)

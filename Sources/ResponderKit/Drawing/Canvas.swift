@@ -59,8 +59,10 @@ public final class Canvas {
   }
 
   private func visible(_ range: Range<Int>, from low: Int, to high: Int, origin: Int) -> Range<Int> {
-    let lower = max(range.lowerBound, low.subtractingReportingOverflow(origin).overflow ? range.upperBound : low - origin)
-    let upper = min(range.upperBound, high.subtractingReportingOverflow(origin).overflow ? range.lowerBound : high - origin)
+    let lower = max(
+      range.lowerBound, low.subtractingReportingOverflow(origin).overflow ? range.upperBound : low - origin)
+    let upper = min(
+      range.upperBound, high.subtractingReportingOverflow(origin).overflow ? range.lowerBound : high - origin)
     return lower < upper ? lower..<upper : range.lowerBound..<range.lowerBound
   }
 

@@ -139,7 +139,8 @@ public final class KeyCommandOverlay {
     let height = min(Int(cells: screen.height), max(1, entries.count) + 4)
     guard width >= 4, height >= 4 else { return }
     let box = Rect(
-      x: (Int(cells: screen.width) - width) / 2, y: (Int(cells: screen.height) - height) / 2, width: width, height: height)
+      x: (Int(cells: screen.width) - width) / 2, y: (Int(cells: screen.height) - height) / 2, width: width,
+      height: height)
     let border = TextStyle(foreground: theme.tint)
     canvas.fill(box)
     canvas.drawBox(box, style: border, lines: .rounded)
@@ -149,7 +150,8 @@ public final class KeyCommandOverlay {
     let shown = entries.dropFirst(min(scrollOffset, max(0, entries.count - rows))).prefix(rows)
     if entries.isEmpty {
       canvas.draw(
-        TextLayout.truncate(empty, width: width - 4, mode: .truncatingTail), x: x, y: Int(cells: box.minY) + 1,
+        TextLayout.truncate(empty, width: width - 4, mode: .truncatingTail), x: x,
+        y: Int(cells: box.minY) + 1,
         style: theme.secondaryStyle())
     }
     for (row, entry) in shown.enumerated() {
@@ -170,7 +172,8 @@ public final class KeyCommandOverlay {
     let width = min(Int(cells: screen.width), TextLayout.width(of: text) + 4)
     guard width >= 4, Int(cells: screen.height) >= 3 else { return }
     let box = Rect(
-      x: (Int(cells: screen.width) - width) / 2, y: max(0, Int(cells: screen.height) - 4), width: width, height: 3)
+      x: (Int(cells: screen.width) - width) / 2, y: max(0, Int(cells: screen.height) - 4), width: width,
+      height: 3)
     let border = TextStyle(foreground: theme.tint)
     canvas.fill(box)
     canvas.drawBox(box, style: border, lines: .rounded)

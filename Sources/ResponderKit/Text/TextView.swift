@@ -396,7 +396,8 @@ open class TextView: View, TextEditor {
     guard isEditable, let touch = touches.first else { return }
     let point = touch.location(in: self)
     if !isFirstResponder { becomeFirstResponder() }
-    insertionPoint = index(line: scrollRow + Int(cells: point.y.rounded(.down)), column: Int(cells: point.x.rounded(.down)))
+    insertionPoint = index(
+      line: scrollRow + Int(cells: point.y.rounded(.down)), column: Int(cells: point.x.rounded(.down)))
     goalColumn = nil
   }
 
@@ -433,7 +434,8 @@ open class TextView: View, TextEditor {
     canvas.fill(bounds, with: .blank(textStyle))
     if storage.isEmpty {
       canvas.draw(
-        TextLayout.prefix(placeholder, width: Int(cells: bounds.width)), x: 0, y: 0, style: textStyle.adding(.dim))
+        TextLayout.prefix(placeholder, width: Int(cells: bounds.width)), x: 0, y: 0,
+        style: textStyle.adding(.dim))
       return
     }
     if isEditing { scrollToInsertionPoint() }

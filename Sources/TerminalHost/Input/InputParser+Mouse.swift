@@ -18,7 +18,8 @@ extension InputParser {
     // In Double: `Int.min - 1` does not trap there, and the point goes under the geometry rule
     // where it enters the app.
     Point(
-      x: (Double(x) - 1) / Double(max(1, cellSize.width)), y: (Double(y) - 1) / Double(max(1, cellSize.height)))
+      x: (Double(x) - 1) / Double(max(1, cellSize.width)),
+      y: (Double(y) - 1) / Double(max(1, cellSize.height)))
   }
 
   /// `ESC [ M` and three values, each its byte minus 32 (or, with ``utf8MouseCoordinates``,

@@ -10,7 +10,8 @@
 /// `.accepted`...) and a probe that hands it the value on the stage and reads it back.
 public enum Census {
   /// Every entry, sorted by key.
-  @MainActor public static let entries: [CensusEntry] = (CensusEntry.values + CensusEntry.views + CensusEntry.containers
+  @MainActor public static let entries: [CensusEntry] =
+    (CensusEntry.values + CensusEntry.views + CensusEntry.containers
     + CensusEntry.host).sorted { $0.key < $1.key }
 
   /// The entry for `key`.

@@ -11,14 +11,18 @@ import ResponderKit
   var selectTo: IndexPath?
   func numberOfSections(in tableView: TableView) -> Int { sections }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
-  func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "Section \(section)" }
+  func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    "Section \(section)"
+  }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? TableViewCell(reuseIdentifier: "row")
     cell.text = "\(indexPath.section).\(indexPath.row)"
     return cell
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int { height }
-  func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { selectTo ?? indexPath }
+  func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+    selectTo ?? indexPath
+  }
 }
 
 /// Something for a timer or a menu to send actions to.
@@ -26,7 +30,7 @@ final class CensusTarget: Responder {}
 
 extension CensusStage {
   /// A titled three-section data source, kept by the stage (a table holds it weakly).
-  public var rows: any TableViewDataSource { censusRows }
+  var rows: any TableViewDataSource { censusRows }
 
   /// A shown, focused table over ``rows``.
   func table() -> TableView {
@@ -51,9 +55,11 @@ extension CensusEntry {
       return scroll.contentOffset
     },
     property("ResponderKit.ScrollView.contentSize: Size", contentSizeRule, { ScrollView() }, \.contentSize),
-    property("ResponderKit.ScrollView.lineScrollAmount: Double", distanceRule, { ScrollView() }, \.lineScrollAmount),
+    property(
+      "ResponderKit.ScrollView.lineScrollAmount: Double", distanceRule, { ScrollView() }, \.lineScrollAmount),
     property("ResponderKit.ScrollView.pageOverlap: Double", distanceRule, { ScrollView() }, \.pageOverlap),
-    argument("ResponderKit.ScrollView.scrollRectToVisible(_:) rect: Rect", Rect.self, { ScrollView() }) { (scroll: ScrollView, v: Rect) in
+    argument("ResponderKit.ScrollView.scrollRectToVisible(_:) rect: Rect", Rect.self, { ScrollView() }) {
+      (scroll: ScrollView, v: Rect) in
       scroll.contentSize = Size(width: 100, height: 100)
       scroll.scrollRectToVisible(v)
       scroll.stage?.expect(scroll.contentOffset.isWithinContent(of: scroll), "offset \(scroll.contentOffset)")
@@ -61,39 +67,64 @@ extension CensusEntry {
 
     // Stacks.
     property("ResponderKit.StackView.spacing: Double", .geometry, { censusStack() }, \.spacing),
-    property("ResponderKit.StackView.layoutMargins: EdgeInsets", .geometry, { censusStack() }, \.layoutMargins),
-    CensusEntry("ResponderKit.StackView.init(frame:arrangedSubviews:axis:spacing:) spacing: Double", .geometry) {
-      stage, v in stage.show(StackView(arrangedSubviews: [Label(text: "a"), Label(text: "b")], spacing: v)).spacing
+    property(
+      "ResponderKit.StackView.layoutMargins: EdgeInsets", .geometry, { censusStack() }, \.layoutMargins),
+    CensusEntry(
+      "ResponderKit.StackView.init(frame:arrangedSubviews:axis:spacing:) spacing: Double", .geometry
+    ) {
+      stage, v in
+      stage.show(StackView(arrangedSubviews: [Label(text: "a"), Label(text: "b")], spacing: v)).spacing
     },
-    argument("ResponderKit.StackView.insertArrangedSubview(_:at:flexible:) at: Int", Int.self, { censusStack() }) { stack, v in
+    argument(
+      "ResponderKit.StackView.insertArrangedSubview(_:at:flexible:) at: Int", Int.self, { censusStack() }
+    ) { stack, v in
       stack.insertArrangedSubview(Label(text: "new"), at: v)
     },
 
     // Tables.
     property("ResponderKit.TableView.rowHeight: Int", positiveCountRule, { censusTable() }, \.rowHeight),
-    tableArgument("ResponderKit.TableView.cellForRow(at:) at: IndexPath", IndexPath.self) { table, v in _ = table.cellForRow(at: v) },
-    tableArgument("ResponderKit.TableView.rectForRow(at:) at: IndexPath", IndexPath.self) { table, v in _ = table.rectForRow(at: v) },
-    tableArgument("ResponderKit.TableView.deleteRows(at:) at: [IndexPath]", IndexPath.self) { table, v in table.deleteRows(at: [v]) },
-    tableArgument("ResponderKit.TableView.insertRows(at:) at: [IndexPath]", IndexPath.self) { table, v in table.insertRows(at: [v]) },
-    tableArgument("ResponderKit.TableView.reloadRows(at:) at: [IndexPath]", IndexPath.self) { table, v in table.reloadRows(at: [v]) },
-    tableArgument("ResponderKit.TableView.deselectRow(at:animated:) at: IndexPath", IndexPath.self) { table, v in table.deselectRow(at: v) },
+    tableArgument("ResponderKit.TableView.cellForRow(at:) at: IndexPath", IndexPath.self) { table, v in
+      _ = table.cellForRow(at: v)
+    },
+    tableArgument("ResponderKit.TableView.rectForRow(at:) at: IndexPath", IndexPath.self) { table, v in
+      _ = table.rectForRow(at: v)
+    },
+    tableArgument("ResponderKit.TableView.deleteRows(at:) at: [IndexPath]", IndexPath.self) { table, v in
+      table.deleteRows(at: [v])
+    },
+    tableArgument("ResponderKit.TableView.insertRows(at:) at: [IndexPath]", IndexPath.self) { table, v in
+      table.insertRows(at: [v])
+    },
+    tableArgument("ResponderKit.TableView.reloadRows(at:) at: [IndexPath]", IndexPath.self) { table, v in
+      table.reloadRows(at: [v])
+    },
+    tableArgument("ResponderKit.TableView.deselectRow(at:animated:) at: IndexPath", IndexPath.self) {
+      table, v in table.deselectRow(at: v)
+    },
     tableArgument("ResponderKit.TableView.moveRow(at:to:) at: IndexPath", IndexPath.self) { table, v in
       table.moveRow(at: v, to: IndexPath(row: 0, section: 0))
     },
-    tableArgument("ResponderKit.TableView.moveRow(at:to:) to: IndexPath", IndexPath.self) { (table: TableView, v: IndexPath) in
+    tableArgument("ResponderKit.TableView.moveRow(at:to:) to: IndexPath", IndexPath.self) {
+      (table: TableView, v: IndexPath) in
       table.selectRow(at: IndexPath(row: 1, section: 0))
       table.moveRow(at: IndexPath(row: 1, section: 0), to: v)
     },
-    tableArgument("ResponderKit.TableView.scrollToRow(at:at:animated:) at: IndexPath", IndexPath.self) { table, v in
+    tableArgument("ResponderKit.TableView.scrollToRow(at:at:animated:) at: IndexPath", IndexPath.self) {
+      table, v in
       table.scrollToRow(at: v, at: .middle)
     },
-    tableArgument("ResponderKit.TableView.selectRow(at:animated:scrollPosition:) at: IndexPath?", IndexPath.self) { table, v in
+    tableArgument(
+      "ResponderKit.TableView.selectRow(at:animated:scrollPosition:) at: IndexPath?", IndexPath.self
+    ) { table, v in
       table.selectRow(at: v, scrollPosition: .bottom)
     },
-    tableArgument("ResponderKit.TableView.selectRow(at:notifyingDelegate:) at: IndexPath", IndexPath.self) { table, v in
+    tableArgument("ResponderKit.TableView.selectRow(at:notifyingDelegate:) at: IndexPath", IndexPath.self) {
+      table, v in
       _ = table.selectRow(at: v, notifyingDelegate: true)
     },
-    tableArgument("ResponderKit.TableView.indexPathForRow(at:) at: Point", Point.self) { table, v in _ = table.indexPathForRow(at: v) },
+    tableArgument("ResponderKit.TableView.indexPathForRow(at:) at: Point", Point.self) { table, v in
+      _ = table.indexPathForRow(at: v)
+    },
     tableArgument("ResponderKit.TableView.numberOfRows(inSection:) inSection: Int", Int.self) { table, v in
       table.stage?.expect(table.numberOfRows(inSection: v) == ((0..<3).contains(v) ? 4 : 0))
     },
@@ -103,9 +134,14 @@ extension CensusEntry {
       table.stage?.keep(table.bindRows(to: model, \.names, section: v))
     },
     answer("ResponderKit.TableViewDataSource.numberOfSections(in:) -> Int") { rows, v in rows.sections = v },
-    answer("ResponderKit.TableViewDataSource.tableView(_:numberOfRowsInSection:) -> Int") { rows, v in rows.rows = v },
-    answer("ResponderKit.TableViewRowHeightDelegate.tableView(_:heightForRowAt:) -> Int") { rows, v in rows.height = v },
-    CensusEntry("ResponderKit.TableViewDelegate.tableView(_:willSelectRowAt:) -> IndexPath?", .accepted) { (stage: CensusStage, v: IndexPath) -> IndexPath? in
+    answer("ResponderKit.TableViewDataSource.tableView(_:numberOfRowsInSection:) -> Int") { rows, v in
+      rows.rows = v
+    },
+    answer("ResponderKit.TableViewRowHeightDelegate.tableView(_:heightForRowAt:) -> Int") { rows, v in
+      rows.height = v
+    },
+    CensusEntry("ResponderKit.TableViewDelegate.tableView(_:willSelectRowAt:) -> IndexPath?", .accepted) {
+      (stage: CensusStage, v: IndexPath) -> IndexPath? in
       let rows = stage.censusRows
       rows.selectTo = v
       let table = TableView()
@@ -118,31 +154,67 @@ extension CensusEntry {
     },
 
     // Gestures.
-    gesture("ResponderKit.TapGestureRecognizer.numberOfTapsRequired: Int", positiveCountRule, { TapGestureRecognizer() }, \.numberOfTapsRequired),
-    gesture("ResponderKit.TapGestureRecognizer.numberOfTouchesRequired: Int", positiveCountRule, { TapGestureRecognizer() }, \.numberOfTouchesRequired),
-    gesture("ResponderKit.TapGestureRecognizer.allowableMovement: Double", distanceRule, { TapGestureRecognizer() }, \.allowableMovement),
-    gesture("ResponderKit.TapGestureRecognizer.maximumTapDuration: TimeInterval", durationRule, { TapGestureRecognizer() }, \.maximumTapDuration),
-    gesture("ResponderKit.LongPressGestureRecognizer.numberOfTapsRequired: Int", countRule, { LongPressGestureRecognizer() }, \.numberOfTapsRequired),
-    gesture("ResponderKit.LongPressGestureRecognizer.numberOfTouchesRequired: Int", positiveCountRule, { LongPressGestureRecognizer() }, \.numberOfTouchesRequired),
-    gesture("ResponderKit.LongPressGestureRecognizer.allowableMovement: Double", distanceRule, { LongPressGestureRecognizer() }, \.allowableMovement),
-    gesture("ResponderKit.LongPressGestureRecognizer.minimumPressDuration: TimeInterval", durationRule, { LongPressGestureRecognizer() }, \.minimumPressDuration),
-    gesture("ResponderKit.PanGestureRecognizer.minimumNumberOfTouches: Int", positiveCountRule, { PanGestureRecognizer() }, \.minimumNumberOfTouches),
-    gesture("ResponderKit.PanGestureRecognizer.maximumNumberOfTouches: Int", positiveCountRule, { PanGestureRecognizer() }, \.maximumNumberOfTouches),
-    gesture("ResponderKit.PanGestureRecognizer.hysteresis: Double", distanceRule, { PanGestureRecognizer() }, \.hysteresis),
-    CensusEntry("ResponderKit.PanGestureRecognizer.setTranslation(_:in:) translation: Point", .geometry) { stage, v in
+    gesture(
+      "ResponderKit.TapGestureRecognizer.numberOfTapsRequired: Int", positiveCountRule,
+      { TapGestureRecognizer() }, \.numberOfTapsRequired),
+    gesture(
+      "ResponderKit.TapGestureRecognizer.numberOfTouchesRequired: Int", positiveCountRule,
+      { TapGestureRecognizer() }, \.numberOfTouchesRequired),
+    gesture(
+      "ResponderKit.TapGestureRecognizer.allowableMovement: Double", distanceRule, { TapGestureRecognizer() },
+      \.allowableMovement),
+    gesture(
+      "ResponderKit.TapGestureRecognizer.maximumTapDuration: TimeInterval", durationRule,
+      { TapGestureRecognizer() }, \.maximumTapDuration),
+    gesture(
+      "ResponderKit.LongPressGestureRecognizer.numberOfTapsRequired: Int", countRule,
+      { LongPressGestureRecognizer() }, \.numberOfTapsRequired),
+    gesture(
+      "ResponderKit.LongPressGestureRecognizer.numberOfTouchesRequired: Int", positiveCountRule,
+      { LongPressGestureRecognizer() }, \.numberOfTouchesRequired),
+    gesture(
+      "ResponderKit.LongPressGestureRecognizer.allowableMovement: Double", distanceRule,
+      { LongPressGestureRecognizer() }, \.allowableMovement),
+    gesture(
+      "ResponderKit.LongPressGestureRecognizer.minimumPressDuration: TimeInterval", durationRule,
+      { LongPressGestureRecognizer() }, \.minimumPressDuration),
+    gesture(
+      "ResponderKit.PanGestureRecognizer.minimumNumberOfTouches: Int", positiveCountRule,
+      { PanGestureRecognizer() }, \.minimumNumberOfTouches),
+    gesture(
+      "ResponderKit.PanGestureRecognizer.maximumNumberOfTouches: Int", positiveCountRule,
+      { PanGestureRecognizer() }, \.maximumNumberOfTouches),
+    gesture(
+      "ResponderKit.PanGestureRecognizer.hysteresis: Double", distanceRule, { PanGestureRecognizer() },
+      \.hysteresis),
+    CensusEntry("ResponderKit.PanGestureRecognizer.setTranslation(_:in:) translation: Point", .geometry) {
+      stage, v in
       let pan = PanGestureRecognizer()
       let view = stage.show(View())
       view.addGestureRecognizer(pan)
       pan.setTranslation(v, in: view)
       return pan.translation(in: view)
     },
-    gesture("ResponderKit.PinchGestureRecognizer.hysteresis: Double", distanceRule, { PinchGestureRecognizer() }, \.hysteresis),
-    gesture("ResponderKit.PinchGestureRecognizer.scale: Double", scaleRule, { PinchGestureRecognizer() }, \.scale),
-    gesture("ResponderKit.RotationGestureRecognizer.hysteresis: Double", distanceRule, { RotationGestureRecognizer() }, \.hysteresis),
-    gesture("ResponderKit.RotationGestureRecognizer.rotation: Double", .geometry, { RotationGestureRecognizer() }, \.rotation),
-    gesture("ResponderKit.SwipeGestureRecognizer.numberOfTouchesRequired: Int", positiveCountRule, { SwipeGestureRecognizer() }, \.numberOfTouchesRequired),
-    gesture("ResponderKit.SwipeGestureRecognizer.minimumDistance: Double", distanceRule, { SwipeGestureRecognizer() }, \.minimumDistance),
-    gesture("ResponderKit.SwipeGestureRecognizer.maximumDuration: TimeInterval", durationRule, { SwipeGestureRecognizer() }, \.maximumDuration),
+    gesture(
+      "ResponderKit.PinchGestureRecognizer.hysteresis: Double", distanceRule, { PinchGestureRecognizer() },
+      \.hysteresis),
+    gesture(
+      "ResponderKit.PinchGestureRecognizer.scale: Double", scaleRule, { PinchGestureRecognizer() }, \.scale),
+    gesture(
+      "ResponderKit.RotationGestureRecognizer.hysteresis: Double", distanceRule,
+      { RotationGestureRecognizer() }, \.hysteresis),
+    gesture(
+      "ResponderKit.RotationGestureRecognizer.rotation: Double", .geometry, { RotationGestureRecognizer() },
+      \.rotation),
+    gesture(
+      "ResponderKit.SwipeGestureRecognizer.numberOfTouchesRequired: Int", positiveCountRule,
+      { SwipeGestureRecognizer() }, \.numberOfTouchesRequired),
+    gesture(
+      "ResponderKit.SwipeGestureRecognizer.minimumDistance: Double", distanceRule,
+      { SwipeGestureRecognizer() }, \.minimumDistance),
+    gesture(
+      "ResponderKit.SwipeGestureRecognizer.maximumDuration: TimeInterval", durationRule,
+      { SwipeGestureRecognizer() }, \.maximumDuration),
     call("ResponderKit.GestureRecognizer.location(ofTouch:in:) ofTouch: Int", Int.self) { stage, v in
       let tap = TapGestureRecognizer()
       let view = stage.show(View())
@@ -162,7 +234,9 @@ extension CensusEntry {
       menu.removeItem(at: v)
       stage.expect(menu.items.count == ((0..<3).contains(v) ? 2 : 3))
     },
-    call("ResponderKit.Menu.performActionForItem(at:) at: Int", Int.self) { stage, v in _ = stage.menu.performActionForItem(at: v) },
+    call("ResponderKit.Menu.performActionForItem(at:) at: Int", Int.self) { stage, v in
+      _ = stage.menu.performActionForItem(at: v)
+    },
     call("ResponderKit.Menu.popUp(at:in:) at: Point", Point.self) { stage, v in
       let menu = stage.menu
       stage.keep(menu)
@@ -170,15 +244,22 @@ extension CensusEntry {
       _ = stage.driver.screen
       stage.driver.press("Escape")
     },
-    argument("ResponderKit.MenuBar.index(atColumn:) atColumn: Int", Int.self, { MenuBar(menu: censusMenuBarMenu()) }) { bar, v in
+    argument(
+      "ResponderKit.MenuBar.index(atColumn:) atColumn: Int", Int.self, { MenuBar(menu: censusMenuBarMenu()) }
+    ) { bar, v in
       _ = bar.index(atColumn: v)
     },
-    argument("ResponderKit.MenuBar.openMenu(at:selectingFirstItem:) at: Int", Int.self, { MenuBar(menu: censusMenuBarMenu()) }) {
+    argument(
+      "ResponderKit.MenuBar.openMenu(at:selectingFirstItem:) at: Int", Int.self,
+      { MenuBar(menu: censusMenuBarMenu()) }
+    ) {
       bar, v in
       bar.openMenu(at: v)
       _ = bar.window.map { _ in bar.closeMenu() }
     },
-    argument("ResponderKit.MenuBar.sizeThatFits(_:) size: Size", Size.self, { MenuBar(menu: censusMenuBarMenu()) }) { bar, v in
+    argument(
+      "ResponderKit.MenuBar.sizeThatFits(_:) size: Size", Size.self, { MenuBar(menu: censusMenuBarMenu()) }
+    ) { bar, v in
       bar.frame.size = bar.sizeThatFits(v)
     },
     CensusEntry("ResponderKit.Alert.maximumTextWidth: Int", .clamped(to: 1...Int.max)) { stage, v in
@@ -209,13 +290,15 @@ extension CensusEntry {
     },
 
     // Timers and undo.
-    call("ResponderKit.Application.scheduleTimer(after:repeating:_:) after: TimeInterval", Double.self) { stage, v in
+    call("ResponderKit.Application.scheduleTimer(after:repeating:_:) after: TimeInterval", Double.self) {
+      stage, v in
       var fired = 0
       stage.application.scheduleTimer(after: v) { _ in fired += 1 }
       stage.driver.advance(by: 1)
       stage.expect(fired <= 1, "a one-shot timer fired \(fired) times")
     },
-    call("ResponderKit.Application.scheduleTimer(after:repeating:_:) repeating: TimeInterval?", Double.self) { stage, v in
+    call("ResponderKit.Application.scheduleTimer(after:repeating:_:) repeating: TimeInterval?", Double.self) {
+      stage, v in
       var fired = 0
       let timer = stage.application.scheduleTimer(after: 0.1, repeating: v) { _ in fired += 1 }
       stage.driver.advance(by: 1)
@@ -223,13 +306,19 @@ extension CensusEntry {
       // At most one fire per minimum interval (Foundation's 0.1 ms).
       stage.expect(fired <= 10_001, "a repeating timer fired \(fired) times in a second")
     },
-    call("ResponderKit.Application.scheduleTimer(after:repeating:target:action:) after: TimeInterval", Double.self) { stage, v in
+    call(
+      "ResponderKit.Application.scheduleTimer(after:repeating:target:action:) after: TimeInterval",
+      Double.self
+    ) { stage, v in
       let target = CensusTarget()
       stage.keep(target)
       stage.application.scheduleTimer(after: v, target: target, action: .copy)
       stage.driver.advance(by: 1)
     },
-    call("ResponderKit.Application.scheduleTimer(after:repeating:target:action:) repeating: TimeInterval?", Double.self) { stage, v in
+    call(
+      "ResponderKit.Application.scheduleTimer(after:repeating:target:action:) repeating: TimeInterval?",
+      Double.self
+    ) { stage, v in
       let target = CensusTarget()
       stage.keep(target)
       let timer = stage.application.scheduleTimer(after: 0.1, repeating: v, target: target, action: .copy)
@@ -261,7 +350,9 @@ extension CensusEntry {
   }
 
   /// A conformer's answer: the data source (and row-height delegate) answers `value`.
-  static func answer(_ key: String, _ set: @escaping @MainActor @Sendable (CensusRows, Int) -> Void) -> CensusEntry {
+  static func answer(_ key: String, _ set: @escaping @MainActor @Sendable (CensusRows, Int) -> Void)
+    -> CensusEntry
+  {
     CensusEntry(key, CensusAnswer<Int>.accepted) { stage, value in
       set(stage.censusRows, value)
       let table = TableView()

@@ -17,7 +17,10 @@ extension CensusEntry {
       stage.parse([0x1b], with: &parser)
       return parser.escapeTimeout
     },
-    CensusEntry("TerminalHost.InputParser.init(escapeTimeout:pasteChunkLimit:) escapeTimeout: TimeInterval", durationRule) {
+    CensusEntry(
+      "TerminalHost.InputParser.init(escapeTimeout:pasteChunkLimit:) escapeTimeout: TimeInterval",
+      durationRule
+    ) {
       stage, v in
       var parser = InputParser(escapeTimeout: v)
       stage.parse([0x1b], with: &parser)
@@ -29,8 +32,10 @@ extension CensusEntry {
       stage.parse(Array("\u{1b}[200~pasted text\u{1b}[201~".utf8), with: &parser)
       return parser.pasteChunkLimit
     },
-    CensusEntry("TerminalHost.InputParser.init(escapeTimeout:pasteChunkLimit:) pasteChunkLimit: Int", .clamped(to: 4...Int.max))
-    { stage, v in
+    CensusEntry(
+      "TerminalHost.InputParser.init(escapeTimeout:pasteChunkLimit:) pasteChunkLimit: Int",
+      .clamped(to: 4...Int.max)
+    ) { stage, v in
       var parser = InputParser(pasteChunkLimit: v)
       stage.parse(Array("\u{1b}[200~pasted text\u{1b}[201~".utf8), with: &parser)
       return parser.pasteChunkLimit
@@ -67,21 +72,29 @@ extension CensusEntry {
       _ = parser.parse([0x1b], at: 0)
       stage.deliver(parser.flush(at: v))
     },
-    CensusEntry("TerminalHost.InputParser.cellLocation(ofPixelX:y:cellSize:) ofPixelX: Int", .accepted) { (stage: CensusStage, v: Int) -> Int? in
-      for cell in [PixelSize(width: 8, height: 16), PixelSize(width: 0, height: -1), PixelSize(width: v, height: v)] {
+    CensusEntry("TerminalHost.InputParser.cellLocation(ofPixelX:y:cellSize:) ofPixelX: Int", .accepted) {
+      (stage: CensusStage, v: Int) -> Int? in
+      for cell in [
+        PixelSize(width: 8, height: 16), PixelSize(width: 0, height: -1), PixelSize(width: v, height: v),
+      ] {
         stage.touch(id: 1, at: InputParser.cellLocation(ofPixelX: v, y: 3, cellSize: cell))
       }
       return nil
     },
     call("TerminalHost.InputParser.cellLocation(ofPixelX:y:cellSize:) y: Int", Int.self) { stage, v in
-      stage.touch(id: 1, at: InputParser.cellLocation(ofPixelX: 3, y: v, cellSize: PixelSize(width: 8, height: 16)))
+      stage.touch(
+        id: 1, at: InputParser.cellLocation(ofPixelX: 3, y: v, cellSize: PixelSize(width: 8, height: 16)))
     },
-    call("TerminalHost.KittyKeyCodes.keysym(forFunctionalCode:) forFunctionalCode: Int", Int.self) { stage, v in
-      if let keysym = KittyKeyCodes.keysym(forFunctionalCode: v) { stage.deliver(KeyEvent(keysym: keysym, characters: "")) }
+    call("TerminalHost.KittyKeyCodes.keysym(forFunctionalCode:) forFunctionalCode: Int", Int.self) {
+      stage, v in
+      if let keysym = KittyKeyCodes.keysym(forFunctionalCode: v) {
+        stage.deliver(KeyEvent(keysym: keysym, characters: ""))
+      }
     },
     call("TerminalHost.RegularFile.read(atPath:limit:) limit: Int", Int.self) { stage, v in
       let data = try? RegularFile.read(atPath: "/etc/hostname", limit: v)
-      stage.expect(v > 0 || data == nil || data?.isEmpty == true, "a limit of \(v) read \(data?.count ?? 0) bytes")
+      stage.expect(
+        v > 0 || data == nil || data?.isEmpty == true, "a limit of \(v) read \(data?.count ?? 0) bytes")
     },
     call("TerminalHost.ActionTraceFile.attach(to:capacity:) capacity: Int", Int.self) { stage, v in
       guard let trace = try? ActionTraceFile(url: URL(fileURLWithPath: "/dev/null")) else {
@@ -101,7 +114,9 @@ extension CensusEntry {
     },
     field("TerminalHost.PixelSize.width: Int", { PixelSize(width: 0, height: 0) }, \.width),
     field("TerminalHost.PixelSize.height: Int", { PixelSize(width: 0, height: 0) }, \.height),
-    CensusEntry("TerminalHost.PixelSize.init(width:height:) width: Int", .stored) { _, v in PixelSize(width: v, height: 1).width },
+    CensusEntry("TerminalHost.PixelSize.init(width:height:) width: Int", .stored) { _, v in
+      PixelSize(width: v, height: 1).width
+    },
     CensusEntry("TerminalHost.PixelSize.init(width:height:) height: Int", .stored) { _, v in
       PixelSize(width: 1, height: v).height
     },
@@ -115,14 +130,21 @@ extension CensusEntry {
     },
     field("TerminalHost.PointerReport.location: Point", { censusPointer() }, \.location),
     field("TerminalHost.PointerReport.timestamp: TimeInterval", { censusPointer() }, \.timestamp),
-    CensusEntry("TerminalHost.PointerReport.init(button:action:location:modifierFlags:timestamp:) location: Point", .stored) {
+    CensusEntry(
+      "TerminalHost.PointerReport.init(button:action:location:modifierFlags:timestamp:) location: Point",
+      .stored
+    ) {
       _, v in PointerReport(button: .middle, action: .press, location: v).location
     },
     CensusEntry(
-      "TerminalHost.PointerReport.init(button:action:location:modifierFlags:timestamp:) timestamp: TimeInterval", .stored
+      "TerminalHost.PointerReport.init(button:action:location:modifierFlags:timestamp:) timestamp: TimeInterval",
+      .stored
     ) { _, v in PointerReport(button: .middle, action: .press, location: .zero, timestamp: v).timestamp },
-    field("TerminalHost.TerminalHost.Configuration.escapeTimeout: TimeInterval", { TerminalHost.Configuration() }, \.escapeTimeout),
-    CensusEntry("TerminalHost.TerminalHost.Configuration.minimumSize: Size?", .stored) { (_, v: Size) -> Size? in
+    field(
+      "TerminalHost.TerminalHost.Configuration.escapeTimeout: TimeInterval", { TerminalHost.Configuration() },
+      \.escapeTimeout),
+    CensusEntry("TerminalHost.TerminalHost.Configuration.minimumSize: Size?", .stored) {
+      (_, v: Size) -> Size? in
       var configuration = TerminalHost.Configuration()
       configuration.minimumSize = v
       return configuration.minimumSize
@@ -148,31 +170,45 @@ extension CensusEntry {
     call("EventReplay.HeadlessDriver.advance(by:) by: TimeInterval", Double.self) { stage, v in
       let before = stage.driver.now
       stage.driver.advance(by: v)
-      stage.expect(stage.driver.now.isFinite && stage.driver.now >= before, "the clock went to \(stage.driver.now)")
+      stage.expect(
+        stage.driver.now.isFinite && stage.driver.now >= before, "the clock went to \(stage.driver.now)")
     },
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) x: Double", Double.self) { $0.tap(x: $1, y: 3) },
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) y: Double", Double.self) { $0.tap(x: 3, y: $1) },
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) id: Int", Int.self) { $0.tap(x: 3, y: 3, id: $1) },
-    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) from: Point", Point.self) { $0.drag(from: $1, to: Point(x: 3, y: 3)) },
-    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) to: Point", Point.self) { $0.drag(from: Point(x: 3, y: 3), to: $1) },
+    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) from: Point", Point.self) {
+      $0.drag(from: $1, to: Point(x: 3, y: 3))
+    },
+    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) to: Point", Point.self) {
+      $0.drag(from: Point(x: 3, y: 3), to: $1)
+    },
     driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) steps: Int", Int.self) {
       $0.drag(from: Point(x: 1, y: 1), to: Point(x: 9, y: 5), steps: $1)
     },
     driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) id: Int", Int.self) {
       $0.drag(from: Point(x: 1, y: 1), to: Point(x: 9, y: 5), id: $1)
     },
-    driverCall("EventReplay.HeadlessDriver.longPress(at:duration:id:) at: Point", Point.self) { $0.longPress(at: $1) },
+    driverCall("EventReplay.HeadlessDriver.longPress(at:duration:id:) at: Point", Point.self) {
+      $0.longPress(at: $1)
+    },
     driverCall("EventReplay.HeadlessDriver.longPress(at:duration:id:) duration: TimeInterval", Double.self) {
       $0.longPress(at: Point(x: 3, y: 3), duration: $1)
     },
-    driverCall("EventReplay.HeadlessDriver.longPress(at:duration:id:) id: Int", Int.self) { $0.longPress(at: Point(x: 3, y: 3), id: $1) },
-    driverCall("EventReplay.HeadlessDriver.swipe(from:direction:distance:steps:id:) from: Point", Point.self) {
+    driverCall("EventReplay.HeadlessDriver.longPress(at:duration:id:) id: Int", Int.self) {
+      $0.longPress(at: Point(x: 3, y: 3), id: $1)
+    },
+    driverCall("EventReplay.HeadlessDriver.swipe(from:direction:distance:steps:id:) from: Point", Point.self)
+    {
       $0.swipe(from: $1, direction: Point(x: 1, y: 0))
     },
-    driverCall("EventReplay.HeadlessDriver.swipe(from:direction:distance:steps:id:) direction: Point", Point.self) {
+    driverCall(
+      "EventReplay.HeadlessDriver.swipe(from:direction:distance:steps:id:) direction: Point", Point.self
+    ) {
       $0.swipe(from: Point(x: 3, y: 3), direction: $1)
     },
-    driverCall("EventReplay.HeadlessDriver.swipe(from:direction:distance:steps:id:) distance: Double", Double.self) {
+    driverCall(
+      "EventReplay.HeadlessDriver.swipe(from:direction:distance:steps:id:) distance: Double", Double.self
+    ) {
       $0.swipe(from: Point(x: 3, y: 3), direction: Point(x: 1, y: 0), distance: $1)
     },
     driverCall("EventReplay.HeadlessDriver.swipe(from:direction:distance:steps:id:) steps: Int", Int.self) {
@@ -181,7 +217,9 @@ extension CensusEntry {
     driverCall("EventReplay.HeadlessDriver.swipe(from:direction:distance:steps:id:) id: Int", Int.self) {
       $0.swipe(from: Point(x: 3, y: 3), direction: Point(x: 1, y: 0), id: $1)
     },
-    driverCall("EventReplay.HeadlessDriver.pinch(center:from:to:steps:) center: Point", Point.self) { $0.pinch(center: $1, from: 2, to: 8) },
+    driverCall("EventReplay.HeadlessDriver.pinch(center:from:to:steps:) center: Point", Point.self) {
+      $0.pinch(center: $1, from: 2, to: 8)
+    },
     driverCall("EventReplay.HeadlessDriver.pinch(center:from:to:steps:) from: Double", Double.self) {
       $0.pinch(center: Point(x: 10, y: 4), from: $1, to: 8)
     },
@@ -191,8 +229,11 @@ extension CensusEntry {
     driverCall("EventReplay.HeadlessDriver.pinch(center:from:to:steps:) steps: Int", Int.self) {
       $0.pinch(center: Point(x: 10, y: 4), from: 2, to: 8, steps: $1)
     },
-    driverCall("EventReplay.HeadlessDriver.rotate(center:radius:from:to:steps:) center: Point", Point.self) { $0.rotate(center: $1, to: 1) },
-    driverCall("EventReplay.HeadlessDriver.rotate(center:radius:from:to:steps:) radius: Double", Double.self) {
+    driverCall("EventReplay.HeadlessDriver.rotate(center:radius:from:to:steps:) center: Point", Point.self) {
+      $0.rotate(center: $1, to: 1)
+    },
+    driverCall("EventReplay.HeadlessDriver.rotate(center:radius:from:to:steps:) radius: Double", Double.self)
+    {
       $0.rotate(center: Point(x: 10, y: 4), radius: $1, to: 1)
     },
     driverCall("EventReplay.HeadlessDriver.rotate(center:radius:from:to:steps:) from: Double", Double.self) {
@@ -204,15 +245,24 @@ extension CensusEntry {
     driverCall("EventReplay.HeadlessDriver.rotate(center:radius:from:to:steps:) steps: Int", Int.self) {
       $0.rotate(center: Point(x: 10, y: 4), to: 1, steps: $1)
     },
-    driverCall("EventReplay.HeadlessDriver.scroll(x:y:dy:) x: Double", Double.self) { $0.scroll(x: $1, y: 3, dy: 1) },
-    driverCall("EventReplay.HeadlessDriver.scroll(x:y:dy:) y: Double", Double.self) { $0.scroll(x: 3, y: $1, dy: 1) },
-    driverCall("EventReplay.HeadlessDriver.scroll(x:y:dy:) dy: Double", Double.self) { $0.scroll(x: 3, y: 3, dy: $1) },
+    driverCall("EventReplay.HeadlessDriver.scroll(x:y:dy:) x: Double", Double.self) {
+      $0.scroll(x: $1, y: 3, dy: 1)
+    },
+    driverCall("EventReplay.HeadlessDriver.scroll(x:y:dy:) y: Double", Double.self) {
+      $0.scroll(x: 3, y: $1, dy: 1)
+    },
+    driverCall("EventReplay.HeadlessDriver.scroll(x:y:dy:) dy: Double", Double.self) {
+      $0.scroll(x: 3, y: 3, dy: $1)
+    },
     call("EventReplay.InputEvent.restamped(at:) at: TimeInterval", Double.self) { stage, v in
       _ = stage.driver.send(InputEvent.key(KeyEvent(keysym: .down, characters: "")).restamped(at: v))
     },
-    field("EventReplay.Recording.Entry.time: TimeInterval", { Recording.Entry(time: 0, input: .paste("x", timestamp: 0)) }, \.time),
+    field(
+      "EventReplay.Recording.Entry.time: TimeInterval",
+      { Recording.Entry(time: 0, input: .paste("x", timestamp: 0)) }, \.time),
     CensusEntry("EventReplay.Recording.Entry.init(time:input:) time: TimeInterval", .stored) { stage, v in
-      stage.replay(Recording(entries: [Recording.Entry(time: v, input: .paste("x", timestamp: 0))])).entries.first?.time
+      stage.replay(Recording(entries: [Recording.Entry(time: v, input: .paste("x", timestamp: 0))])).entries
+        .first?.time
     },
     call("EventReplay.Recording.append(_:at:) at: TimeInterval", Double.self) { stage, v in
       var recording = Recording()
@@ -230,16 +280,20 @@ extension CensusEntry {
     field(
       "EventReplay.RecordingError.line: Int",
       { censusRecordingError() }, \.line),
-    call("EventReplay.RecordingSession.init(options:application:configuration:terminalSize:replayDelay:) replayDelay: TimeInterval", Double.self)
-    { stage, v in
+    call(
+      "EventReplay.RecordingSession.init(options:application:configuration:terminalSize:replayDelay:) replayDelay: TimeInterval",
+      Double.self
+    ) { stage, v in
       var configuration = TerminalHost.Configuration()
       let session = try? RecordingSession(
-        options: HostOptions(), application: stage.application, configuration: &configuration, terminalSize: nil,
+        options: HostOptions(), application: stage.application, configuration: &configuration,
+        terminalSize: nil,
         replayDelay: v)
       if let session { stage.keep(session) }
       stage.driver.advance(by: 1)
     },
-    CensusEntry("EventReplay.SessionRecorder.init(writingTo:screenSize:) screenSize: Size", .accepted) { (stage: CensusStage, v: Size) -> Size? in
+    CensusEntry("EventReplay.SessionRecorder.init(writingTo:screenSize:) screenSize: Size", .accepted) {
+      (stage: CensusStage, v: Size) -> Size? in
       let recorder = SessionRecorder(writingTo: URL(fileURLWithPath: "/dev/null"), screenSize: v)
       recorder.record(.key(KeyEvent(keysym: .down, characters: "")))
       return nil
@@ -252,7 +306,9 @@ extension CensusEntry {
     },
 
     // XKBKeyboard.
-    keymapCall("XKBKeyboard.Keymap.layoutName(at:) at: Int", Int.self) { keymap, v in _ = keymap.layoutName(at: v) },
+    keymapCall("XKBKeyboard.Keymap.layoutName(at:) at: Int", Int.self) { keymap, v in
+      _ = keymap.layoutName(at: v)
+    },
     keymapCall("XKBKeyboard.Keymap.levelCount(forKeyCode:layout:) layout: Int", Int.self) { keymap, v in
       _ = keymap.levelCount(forKeyCode: 38, layout: v)
     },
@@ -269,36 +325,56 @@ extension CensusEntry {
     keymapCall("XKBKeyboard.Keymap.keyPresses(typing:layout:) layout: Int", Int.self) { keymap, v in
       _ = try? keymap.keyPresses(typing: "ab", layout: v)
     },
-    call("XKBKeyboard.KeyboardState.keyEvent(forKeyCode:phase:timestamp:) timestamp: Double", Double.self) { stage, v in
-      guard let keymap = censusKeymap, let state = KeyboardState(keymap: keymap) else { return stage.problem("no keymap") }
+    call("XKBKeyboard.KeyboardState.keyEvent(forKeyCode:phase:timestamp:) timestamp: Double", Double.self) {
+      stage, v in
+      guard let keymap = censusKeymap, let state = KeyboardState(keymap: keymap) else {
+        return stage.problem("no keymap")
+      }
       stage.deliver(state.keyEvent(forKeyCode: 38, phase: .down, timestamp: v))
     },
-    call("XKBKeyboard.KeyEventTranslator.keyEvent(forKeyCode:phase:timestamp:) timestamp: Double", Double.self) { stage, v in
-      guard let keymap = censusKeymap, let state = KeyboardState(keymap: keymap) else { return stage.problem("no keymap") }
+    call(
+      "XKBKeyboard.KeyEventTranslator.keyEvent(forKeyCode:phase:timestamp:) timestamp: Double", Double.self
+    ) { stage, v in
+      guard let keymap = censusKeymap, let state = KeyboardState(keymap: keymap) else {
+        return stage.problem("no keymap")
+      }
       stage.deliver(KeyEventTranslator(state: state).keyEvent(forKeyCode: 38, phase: .down, timestamp: v))
     },
-    field("XKBKeyboard.KeyStroke.layout: Int", { KeyStroke(keyCode: 38, layout: 0, level: 0, modifiers: []) }, \.layout),
-    field("XKBKeyboard.KeyStroke.level: Int", { KeyStroke(keyCode: 38, layout: 0, level: 0, modifiers: []) }, \.level),
+    field(
+      "XKBKeyboard.KeyStroke.layout: Int", { KeyStroke(keyCode: 38, layout: 0, level: 0, modifiers: []) },
+      \.layout),
+    field(
+      "XKBKeyboard.KeyStroke.level: Int", { KeyStroke(keyCode: 38, layout: 0, level: 0, modifiers: []) },
+      \.level),
     CensusEntry("XKBKeyboard.KeyStroke.init(keyCode:layout:level:modifiers:) layout: Int", .stored) { _, v in
       KeyStroke(keyCode: 38, layout: v, level: 0, modifiers: []).layout
     },
     CensusEntry("XKBKeyboard.KeyStroke.init(keyCode:layout:level:modifiers:) level: Int", .stored) { _, v in
       KeyStroke(keyCode: 38, layout: 0, level: v, modifiers: []).level
     },
-    field("XKBKeyboard.TypingError.layout: Int", { TypingError(character: "a", offset: 0, layout: 0) }, \.layout),
-    field("XKBKeyboard.TypingError.offset: Int", { TypingError(character: "a", offset: 0, layout: 0) }, \.offset),
-    CensusEntry("XKBKeyboard.TypingError.init(character:offset:layout:missingModifier:) layout: Int", .stored) { _, v in
+    field(
+      "XKBKeyboard.TypingError.layout: Int", { TypingError(character: "a", offset: 0, layout: 0) }, \.layout),
+    field(
+      "XKBKeyboard.TypingError.offset: Int", { TypingError(character: "a", offset: 0, layout: 0) }, \.offset),
+    CensusEntry("XKBKeyboard.TypingError.init(character:offset:layout:missingModifier:) layout: Int", .stored)
+    { _, v in
       TypingError(character: "a", offset: 0, layout: v).layout
     },
-    CensusEntry("XKBKeyboard.TypingError.init(character:offset:layout:missingModifier:) offset: Int", .stored) { _, v in
+    CensusEntry("XKBKeyboard.TypingError.init(character:offset:layout:missingModifier:) offset: Int", .stored)
+    { _, v in
       TypingError(character: "a", offset: v, layout: 0).offset
     },
     field("XKBKeyboard.EvdevRecord.seconds: Int", { EvdevRecord(type: 1, code: 30, value: 1) }, \.seconds),
-    field("XKBKeyboard.EvdevRecord.microseconds: Int", { EvdevRecord(type: 1, code: 30, value: 1) }, \.microseconds),
-    CensusEntry("XKBKeyboard.EvdevRecord.init(seconds:microseconds:type:code:value:) seconds: Int", .stored) { _, v in
+    field(
+      "XKBKeyboard.EvdevRecord.microseconds: Int", { EvdevRecord(type: 1, code: 30, value: 1) },
+      \.microseconds),
+    CensusEntry("XKBKeyboard.EvdevRecord.init(seconds:microseconds:type:code:value:) seconds: Int", .stored) {
+      _, v in
       censusDecoded(EvdevRecord(seconds: v, type: 1, code: 30, value: 1)).seconds
     },
-    CensusEntry("XKBKeyboard.EvdevRecord.init(seconds:microseconds:type:code:value:) microseconds: Int", .stored) { _, v in
+    CensusEntry(
+      "XKBKeyboard.EvdevRecord.init(seconds:microseconds:type:code:value:) microseconds: Int", .stored
+    ) { _, v in
       censusDecoded(EvdevRecord(microseconds: v, type: 1, code: 30, value: 1)).microseconds
     },
     call("XKBKeyboard.KeyPress.record(seconds:microseconds:) seconds: Int", Int.self) { _, v in
@@ -405,7 +481,8 @@ extension KeyDetails {
   func copy(layout: Int?? = nil, level: Int?? = nil) -> KeyDetails {
     KeyDetails(
       keyCode: keyCode, keyName: keyName, keysyms: keysyms, keysym: keysym, utf8: utf8, utf32: utf32,
-      layout: layout ?? self.layout, level: level ?? self.level, repeats: repeats, consumedModifiers: consumedModifiers,
+      layout: layout ?? self.layout, level: level ?? self.level, repeats: repeats,
+      consumedModifiers: consumedModifiers,
       consumedModifiersGTK: consumedModifiersGTK)
   }
 }

@@ -2,27 +2,29 @@ import ResponderKit
 
 /// The documented answer to a hostile value (README, "Reliability"): what reading the value
 /// back must give.
-public struct CensusAnswer<Value: CensusValue>: Sendable {
+struct CensusAnswer<Value: CensusValue>: Sendable {
   /// The rule in words, for failure messages.
-  public let rule: String
+  let rule: String
   /// The value a reading must equal for an input; nil when the entry reads nothing back
   /// (a method's argument: surviving with the app usable is its answer).
   let expected: @Sendable (Value) -> Value?
 
   /// Kept exactly as given: a plain value type holds its numbers, and the rule applies
   /// where the value enters a view, a screen or a host.
-  public static var stored: CensusAnswer { CensusAnswer(rule: "kept as given") { $0 } }
+  static var stored: CensusAnswer { CensusAnswer(rule: "kept as given") { $0 } }
 
   /// Taken as an argument: no crash, no hang, the app usable after it, nothing read back.
-  public static var accepted: CensusAnswer { CensusAnswer(rule: "accepted, the app usable") { _ in nil } }
+  static var accepted: CensusAnswer { CensusAnswer(rule: "accepted, the app usable") { _ in nil } }
 }
 
 extension CensusAnswer where Value == Double {
   /// The geometry rule: NaN → 0, ±∞ and beyond ±2³⁰ → ±2³⁰.
-  public static var geometry: CensusAnswer { CensusAnswer(rule: "geometry rule") { GeometryRule.normalized($0) } }
+  static var geometry: CensusAnswer {
+    CensusAnswer(rule: "geometry rule") { GeometryRule.normalized($0) }
+  }
 
   /// Clamped into `range`; NaN is `neutral`.
-  public static func clamped(to range: ClosedRange<Double>, nan neutral: Double) -> CensusAnswer {
+  static func clamped(to range: ClosedRange<Double>, nan neutral: Double) -> CensusAnswer {
     CensusAnswer(rule: "NaN → \(neutral), clamped to \(range)") {
       $0.isNaN ? neutral : min(max($0, range.lowerBound), range.upperBound)
     }
@@ -31,28 +33,30 @@ extension CensusAnswer where Value == Double {
 
 extension CensusAnswer where Value == Int {
   /// Clamped into `range`: a count is capped, a negative one is the least it can be.
-  public static func clamped(to range: ClosedRange<Int>) -> CensusAnswer {
+  static func clamped(to range: ClosedRange<Int>) -> CensusAnswer {
     CensusAnswer(rule: "clamped to \(range)") { min(max($0, range.lowerBound), range.upperBound) }
   }
 }
 
 extension CensusAnswer where Value == Point {
   /// The geometry rule, each coordinate.
-  public static var geometry: CensusAnswer {
-    CensusAnswer(rule: "geometry rule") { Point(x: GeometryRule.normalized($0.x), y: GeometryRule.normalized($0.y)) }
+  static var geometry: CensusAnswer {
+    CensusAnswer(rule: "geometry rule") {
+      Point(x: GeometryRule.normalized($0.x), y: GeometryRule.normalized($0.y))
+    }
   }
 }
 
 extension CensusAnswer where Value == Size {
   /// The geometry rule, each side.
-  public static var geometry: CensusAnswer {
+  static var geometry: CensusAnswer {
     CensusAnswer(rule: "geometry rule") {
       Size(width: GeometryRule.normalized($0.width), height: GeometryRule.normalized($0.height))
     }
   }
 
   /// A screen: whole cells, 0 to `Size.maximumScreenDimension` a side.
-  public static var screen: CensusAnswer {
+  static var screen: CensusAnswer {
     CensusAnswer(rule: "whole cells, 0...\(Size.maximumScreenDimension)") {
       func side(_ value: Double) -> Double {
         min(max(GeometryRule.normalized(value).rounded(.down), 0), Double(Size.maximumScreenDimension))
@@ -64,7 +68,7 @@ extension CensusAnswer where Value == Size {
 
 extension CensusAnswer where Value == Rect {
   /// The geometry rule, each coordinate and side.
-  public static var geometry: CensusAnswer {
+  static var geometry: CensusAnswer {
     CensusAnswer(rule: "geometry rule") {
       Rect(
         x: GeometryRule.normalized($0.minX), y: GeometryRule.normalized($0.minY),
@@ -75,7 +79,7 @@ extension CensusAnswer where Value == Rect {
 
 extension CensusAnswer where Value == EdgeInsets {
   /// The geometry rule, each inset.
-  public static var geometry: CensusAnswer {
+  static var geometry: CensusAnswer {
     CensusAnswer(rule: "geometry rule") {
       EdgeInsets(
         top: GeometryRule.normalized($0.top), left: GeometryRule.normalized($0.left),
@@ -105,14 +109,17 @@ public struct CensusEntry: Sendable {
   let runRandom: @MainActor @Sendable (CensusStage, inout SeededGenerator) -> [String]
 
   /// An entry for an input of type `Value`: `probe` hands it the value and returns the reading.
-  public init<Value: CensusValue>(
-    _ key: String, _ answer: CensusAnswer<Value>, _ probe: @escaping @MainActor @Sendable (CensusStage, Value) -> Value?
+  init<Value: CensusValue>(
+    _ key: String, _ answer: CensusAnswer<Value>,
+    _ probe: @escaping @MainActor @Sendable (CensusStage, Value) -> Value?
   ) {
     self.key = key
     rule = answer.rule
     valueCount = Value.hostileValues.count
     run = { stage, index in Self.check(Value.hostileValues[index], answer, probe, on: stage) }
-    runRandom = { stage, generator in Self.check(Value.censusRandom(using: &generator), answer, probe, on: stage) }
+    runRandom = { stage, generator in
+      Self.check(Value.censusRandom(using: &generator), answer, probe, on: stage)
+    }
   }
 
   /// Hands `value` to `probe` and compares the reading with the answer.

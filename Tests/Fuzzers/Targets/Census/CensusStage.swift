@@ -4,14 +4,14 @@ import ResponderKit
 
 /// A live app for one census case: a 40×12 headless screen with a window, a root view and a
 /// text field kept aside to prove, at the end, that the app still takes keys and draws them.
-@MainActor public final class CensusStage {
+@MainActor final class CensusStage {
   /// The screen every case starts on.
-  public static let screenSize = Size(width: 40, height: 12)
+  static let screenSize = Size(width: 40, height: 12)
 
-  public let application = Application()
-  public let driver: HeadlessDriver
-  public let window = Window(frame: Rect(x: 0, y: 0, width: 40, height: 12))
-  public let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 12))
+  let application = Application()
+  let driver: HeadlessDriver
+  let window = Window(frame: Rect(x: 0, y: 0, width: 40, height: 12))
+  let root = View(frame: Rect(x: 0, y: 0, width: 40, height: 12))
   /// The field typed into last, on the bottom line.
   let sentinel = TextField(frame: Rect(x: 0, y: 11, width: 12, height: 1))
   /// The data source of the stage's tables (a table holds its data source weakly).
@@ -26,7 +26,7 @@ import ResponderKit
   static func current(of window: Window) -> CensusStage? { running?.window === window ? running : nil }
 
   /// Keeps `object` alive as long as the stage (a binding, a target held weakly).
-  public func keep(_ object: Any) { kept.append(object) }
+  func keep(_ object: Any) { kept.append(object) }
 
   init() {
     defer { Self.running = self }
@@ -42,7 +42,7 @@ import ResponderKit
   /// Adds `view` to the window (in `frame` when it has none yet), makes it first responder
   /// when it takes focus, and renders.
   @discardableResult
-  public func show<V: View>(_ view: V, in frame: Rect = Rect(x: 1, y: 1, width: 30, height: 8)) -> V {
+  func show<V: View>(_ view: V, in frame: Rect = Rect(x: 1, y: 1, width: 30, height: 8)) -> V {
     if view.frame.isEmpty { view.frame = frame }
     root.insertSubview(view, at: 0)
     if view.canBecomeFirstResponder { _ = window.makeFirstResponder(view) }
@@ -51,37 +51,37 @@ import ResponderKit
   }
 
   /// The frame `view` was made with, read before ``show(_:in:)`` gives an empty one a size.
-  public func frameBeforeShowing(_ view: View) -> Rect {
+  func frameBeforeShowing(_ view: View) -> Rect {
     let frame = view.frame
     show(view)
     return frame
   }
 
   /// Records a broken promise the probe found itself.
-  public func problem(_ text: String) { problems.append(text) }
+  func problem(_ text: String) { problems.append(text) }
 
   /// Records a broken promise when `condition` is false.
-  public func expect(_ condition: Bool, _ text: @autoclosure () -> String = "its own check failed") {
+  func expect(_ condition: Bool, _ text: @autoclosure () -> String = "its own check failed") {
     if !condition { problem(text()) }
   }
 
   /// Sends a key event and returns it.
   @discardableResult
-  public func deliver(_ key: KeyEvent) -> KeyEvent {
+  func deliver(_ key: KeyEvent) -> KeyEvent {
     _ = driver.send(.key(key))
     return key
   }
 
   /// Sends a scroll and returns it.
   @discardableResult
-  public func deliver(_ scroll: ScrollSample) -> ScrollSample {
+  func deliver(_ scroll: ScrollSample) -> ScrollSample {
     _ = driver.send(.scroll(scroll))
     return scroll
   }
 
   /// Sends a touch that begins and ends at `location`, and returns its first sample.
   @discardableResult
-  public func touch(id: Int, at location: Point, timestamp: TimeInterval = 0) -> TouchSample {
+  func touch(id: Int, at location: Point, timestamp: TimeInterval = 0) -> TouchSample {
     let sample = TouchSample(id: id, phase: .began, location: location, timestamp: timestamp)
     _ = driver.send(.touches([sample]))
     _ = driver.send(.touches([TouchSample(id: id, phase: .ended, location: location, timestamp: timestamp)]))
@@ -113,17 +113,27 @@ import ResponderKit
   /// `count` random events: keys, taps, drags, scrolls, resizes and clock moves at any
   /// coordinates, sizes and durations (a hostile one now and then).
   func randomEvents(_ count: Int, using generator: inout SeededGenerator) {
-    let keys = ["Down", "Up", "Left", "Right", "PageDown", "PageUp", "Home", "End", "Return", "Tab", "x", "Escape"]
+    let keys = [
+      "Down", "Up", "Left", "Right", "PageDown", "PageUp", "Home", "End", "Return", "Tab", "x", "Escape",
+    ]
     for _ in 0..<count {
       switch generator.next() % 6 {
       case 0: driver.press(keys[Int(generator.next() % UInt64(keys.count))])
       case 1: driver.tap(x: .censusRandom(using: &generator), y: .censusRandom(using: &generator))
-      case 2: driver.drag(from: .censusRandom(using: &generator), to: .censusRandom(using: &generator), steps: Int(generator.next() % 8))
-      case 3: driver.scroll(x: .censusRandom(using: &generator), y: .censusRandom(using: &generator), dy: .censusRandom(using: &generator))
+      case 2:
+        driver.drag(
+          from: .censusRandom(using: &generator), to: .censusRandom(using: &generator),
+          steps: Int(generator.next() % 8))
+      case 3:
+        driver.scroll(
+          x: .censusRandom(using: &generator), y: .censusRandom(using: &generator),
+          dy: .censusRandom(using: &generator))
       case 4:
         // Small screens mostly: a 2048×2048 render for every input would starve the fuzzer.
         let size = Size.censusRandom(using: &generator)
-        driver.resize(to: generator.next() % 8 == 0 ? size : Size(width: size.width.truncatingRemainder(dividingBy: 120), height: 30))
+        driver.resize(
+          to: generator.next() % 8 == 0
+            ? size : Size(width: size.width.truncatingRemainder(dividingBy: 120), height: 30))
       default: driver.advance(by: .censusRandom(using: &generator))
       }
     }
@@ -142,7 +152,8 @@ import ResponderKit
     driver.type("ok")
     let text = driver.screenText
     guard sentinel.text == "ok", text.split(separator: "\n").last?.hasPrefix("ok") == true else {
-      return "the app no longer takes typing: the field holds \"\(sentinel.text)\", the screen \(text.debugDescription)"
+      return
+        "the app no longer takes typing: the field holds \"\(sentinel.text)\", the screen \(text.debugDescription)"
     }
     return nil
   }

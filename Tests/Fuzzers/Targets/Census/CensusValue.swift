@@ -3,7 +3,7 @@ import ResponderKit
 
 /// A type the census feeds hostile values of: the values it allows, and how two of them
 /// compare (NaN is the same as NaN, so a stored NaN reads back as what was given).
-public protocol CensusValue: Sendable {
+protocol CensusValue: Sendable {
   /// NaN, +∞, −∞, ±2⁶², `Int.min`, `Int.max`, 0 and −1, as far as the type allows them.
   static var hostileValues: [Self] { get }
   /// Whether two values are the same, NaN included.
@@ -25,86 +25,91 @@ extension CensusValue {
 }
 
 extension Double: CensusValue {
-  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Double {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> Double {
     mostlyAny(using: &generator) { Double(bitPattern: $0.next()) }
   }
-  public static let hostileValues: [Double] = [
+  static let hostileValues: [Double] = [
     .nan, .infinity, -.infinity, 0x1p62, -0x1p62, Double(Int.min), Double(Int.max), 0, -1,
   ]
-  public func isSame(as other: Double) -> Bool { self == other || (isNaN && other.isNaN) }
+  func isSame(as other: Double) -> Bool { self == other || (isNaN && other.isNaN) }
 }
 
 extension Int: CensusValue {
-  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Int {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> Int {
     mostlyAny(using: &generator) { Int(truncatingIfNeeded: $0.next()) }
   }
-  public static let hostileValues: [Int] = [1 << 62, -(1 << 62), .min, .max, 0, -1]
-  public func isSame(as other: Int) -> Bool { self == other }
+  static let hostileValues: [Int] = [1 << 62, -(1 << 62), .min, .max, 0, -1]
+  func isSame(as other: Int) -> Bool { self == other }
 }
 
 extension Point: CensusValue {
-  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Point {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> Point {
     Point(x: Double.censusRandom(using: &generator), y: Double.censusRandom(using: &generator))
   }
-  public static let hostileValues = Double.hostileValues.map { Point(x: $0, y: $0) }
-  public func isSame(as other: Point) -> Bool { x.isSame(as: other.x) && y.isSame(as: other.y) }
+  static let hostileValues = Double.hostileValues.map { Point(x: $0, y: $0) }
+  func isSame(as other: Point) -> Bool { x.isSame(as: other.x) && y.isSame(as: other.y) }
 }
 
 extension Size: CensusValue {
-  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Size {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> Size {
     Size(width: Double.censusRandom(using: &generator), height: Double.censusRandom(using: &generator))
   }
-  public static let hostileValues = Double.hostileValues.map { Size(width: $0, height: $0) }
-  public func isSame(as other: Size) -> Bool { width.isSame(as: other.width) && height.isSame(as: other.height) }
+  static let hostileValues = Double.hostileValues.map { Size(width: $0, height: $0) }
+  func isSame(as other: Size) -> Bool {
+    width.isSame(as: other.width) && height.isSame(as: other.height)
+  }
 }
 
 extension Rect: CensusValue {
-  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Rect {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> Rect {
     Rect(origin: .censusRandom(using: &generator), size: .censusRandom(using: &generator))
   }
-  public static let hostileValues = Double.hostileValues.map { Rect(x: $0, y: $0, width: $0, height: $0) }
-  public func isSame(as other: Rect) -> Bool { origin.isSame(as: other.origin) && size.isSame(as: other.size) }
+  static let hostileValues = Double.hostileValues.map { Rect(x: $0, y: $0, width: $0, height: $0) }
+  func isSame(as other: Rect) -> Bool {
+    origin.isSame(as: other.origin) && size.isSame(as: other.size)
+  }
 }
 
 extension EdgeInsets: CensusValue {
-  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> EdgeInsets {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> EdgeInsets {
     EdgeInsets(
-      top: .censusRandom(using: &generator), left: .censusRandom(using: &generator), bottom: .censusRandom(using: &generator),
+      top: .censusRandom(using: &generator), left: .censusRandom(using: &generator),
+      bottom: .censusRandom(using: &generator),
       right: .censusRandom(using: &generator))
   }
-  public static let hostileValues = Double.hostileValues.map { EdgeInsets(all: $0) }
-  public func isSame(as other: EdgeInsets) -> Bool {
+  static let hostileValues = Double.hostileValues.map { EdgeInsets(all: $0) }
+  func isSame(as other: EdgeInsets) -> Bool {
     top.isSame(as: other.top) && left.isSame(as: other.left) && bottom.isSame(as: other.bottom)
       && right.isSame(as: other.right)
   }
 }
 
 extension IndexPath: CensusValue {
-  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> IndexPath {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> IndexPath {
     IndexPath(row: .censusRandom(using: &generator), section: .censusRandom(using: &generator))
   }
-  public static let hostileValues = Int.hostileValues.map { IndexPath(row: $0, section: $0) }
-  public func isSame(as other: IndexPath) -> Bool { self == other }
+  static let hostileValues = Int.hostileValues.map { IndexPath(row: $0, section: $0) }
+  func isSame(as other: IndexPath) -> Bool { self == other }
 }
 
 extension Range<Int>: CensusValue {
-  public static func censusRandom(using generator: inout some RandomNumberGenerator) -> Range<Int> {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> Range<Int> {
     let (a, b) = (Int.censusRandom(using: &generator), Int.censusRandom(using: &generator))
     return Swift.min(a, b)..<Swift.max(a, b)
   }
   /// From each hostile integer to 0 (or 0 to it), and the whole of `Int`.
-  public static let hostileValues = Int.hostileValues.map { $0 < 0 ? $0..<0 : 0..<$0 } + [Int.min..<Int.max]
-  public func isSame(as other: Range<Int>) -> Bool { self == other }
+  static let hostileValues = Int.hostileValues.map { $0 < 0 ? $0..<0 : 0..<$0 } + [Int.min..<Int.max]
+  func isSame(as other: Range<Int>) -> Bool { self == other }
 }
 
 /// The geometry rule as the census states it (README, "Reliability"): NaN is 0, ±∞ and
 /// anything beyond ±2³⁰ cells is ±2³⁰.
-public enum GeometryRule {
+enum GeometryRule {
   /// The largest magnitude a coordinate or length keeps (2³⁰ cells).
-  public static let limit: Double = 1_073_741_824
+  static let limit: Double = 1_073_741_824
 
   /// `value` under the rule.
-  public static func normalized(_ value: Double) -> Double {
+  static func normalized(_ value: Double) -> Double {
     value.isNaN ? 0 : min(max(value, -limit), limit)
   }
 }
