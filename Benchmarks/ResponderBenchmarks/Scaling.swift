@@ -117,17 +117,23 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
   }
 }
 
-/// An application showing a 200×60 table of `rows` rows, drawn once: its first frame.
-@MainActor func firstTableFrame(rows: Int) -> (Application, ScalingRows, CellBuffer) {
+/// An application showing a 200×60 table over `source`, not drawn yet.
+@MainActor func shownTable(_ source: any TableViewDataSource) -> (Application, TableView) {
   let app = Application()
   app.screenSize = Size(width: 200, height: 60)
-  let source = ScalingRows(rows: rows)
   let table = TableView(frame: Rect(x: 0, y: 0, width: 200, height: 60))
   table.dataSource = source
   let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 60))
   window.rootView = table
   app.addWindow(window)
   window.makeKeyAndOrderFront()
+  return (app, table)
+}
+
+/// An application showing a 200×60 table of `rows` rows, drawn once: its first frame.
+@MainActor func firstTableFrame(rows: Int) -> (Application, ScalingRows, CellBuffer) {
+  let source = ScalingRows(rows: rows)
+  let (app, _) = shownTable(source)
   return (app, source, app.renderScreen())
 }
 
@@ -169,14 +175,7 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
     ("sections", ScalingSections(sections: count, rows: 1)),
     ("rows", ScalingSections(sections: 1, rows: count)),
   ] {
-    let app = Application()
-    app.screenSize = Size(width: 200, height: 60)
-    let table = TableView(frame: Rect(x: 0, y: 0, width: 200, height: 60))
-    table.dataSource = source
-    let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 60))
-    window.rootView = table
-    app.addWindow(window)
-    window.makeKeyAndOrderFront()
+    let (app, table) = shownTable(source)
     _ = app.renderScreen()
     times[name] = medianTime(rounds: 7) { reloadEndPageDown(table, app) }
     precondition(table.indexPathForSelectedRow?.section == source.sections - 1)
