@@ -38,9 +38,10 @@ demo: deps
 # baseline, built from C) and valgrind (instruction counts) from Debian.
 BENCH_VENV := Benchmarks/.venv
 BENCH_PEERS := textual==8.2.8 prompt_toolkit==3.0.53
-BENCH_APT := libncurses-dev valgrind gcc
+BENCH_APT := libncurses-dev valgrind gcc fzf
 bench-deps: deps
-	@{ [ -f /usr/include/curses.h ] && command -v valgrind >/dev/null && command -v cc >/dev/null; } || { \
+	@{ [ -f /usr/include/curses.h ] && command -v valgrind >/dev/null && command -v cc >/dev/null \
+	    && command -v fzf >/dev/null; } || { \
 	  echo "Installing $(BENCH_APT)"; $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_APT); }
 	@[ -x $(BENCH_VENV)/bin/python ] || { \
@@ -59,6 +60,8 @@ bench: bench-deps
 	$(SWIFT) build -c release --product BindingBenchmarks
 	$(SWIFT) build -c release --product TextBenchmarks
 	$(SWIFT) build -c release --product Checklists
+	$(SWIFT) build -c release --product Pick
+	$(SWIFT) build -c release --product PickBenchmarks
 	cc -O2 -o $(NCURSES_BASELINE) Benchmarks/NcursesBaseline/ncurses_baseline.c \
 	  Benchmarks/CRendererScenes/scenes.c -IBenchmarks/CRendererScenes/include -lncursesw
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
@@ -69,6 +72,7 @@ bench: bench-deps
 	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py && \
 	echo "== Bindings ==" && $$bin/BindingBenchmarks && \
 	echo "== Text editing ==" && $$bin/TextBenchmarks && \
+	echo "== Pick against fzf ==" && $$bin/PickBenchmarks $$bin/Pick $$(command -v fzf) && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with

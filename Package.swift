@@ -124,6 +124,13 @@ let package = Package(
       exclude: ["two-finger.rkrec", "gestures.rkrec"],
       swiftSettings: strict
     ),
+    // An inline fuzzy picker: data on stdin, keys and screen on /dev/tty, the choice on stdout.
+    .executableTarget(
+      name: "Pick",
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
+      path: "Samples/Pick",
+      swiftSettings: strict
+    ),
     // An app whose keys make it fail in each way the host must survive (host exit-path tests).
     .executableTarget(
       name: "HostProbe",
@@ -141,7 +148,7 @@ let package = Package(
     .testTarget(
       name: "SamplesTests",
       dependencies: [
-        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "ResponderKit", "XKBKeyboard",
+        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "Pick", "ResponderKit", "XKBKeyboard",
         "TerminalHost", "EventReplay", "TestSupport",
       ],
       exclude: ["Snapshots"],
@@ -188,8 +195,15 @@ let package = Package(
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
     .executableTarget(
       name: "TextBenchmarks",
-      dependencies: ["ResponderKit", "BenchmarkSupport"],
+      dependencies: ["ResponderKit", "TerminalHost", "BenchmarkSupport"],
       path: "Benchmarks/TextBenchmarks",
+      swiftSettings: strict
+    ),
+    // Pick against fzf in a pty, and inline against full-screen frame bytes.
+    .executableTarget(
+      name: "PickBenchmarks",
+      dependencies: ["ResponderKit", "TerminalHost", "BenchmarkSupport"],
+      path: "Benchmarks/PickBenchmarks",
       swiftSettings: strict
     ),
     .executableTarget(

@@ -23,7 +23,8 @@ extension Action {
 }
 
 /// The only object that implements the action: the end of every window's chain. It declares
-/// what it keeps of Application's methods (it overrides none of them), as an app's would.
+/// what it keeps of Application's methods (it overrides none of them), as the framework's own
+/// classes do (the framework-class shape; AppShape.swift has the app shape).
 final class BenchmarkApplication: Application {
   var performed = 0
 
@@ -43,7 +44,7 @@ final class BenchmarkApplication: Application {
 }
 
 /// A view that can hold focus, for the deepest level. It declares that it keeps the responder
-/// methods the walks call (it overrides none of them), as an app's view would.
+/// methods the walks call (it overrides none of them), as View does: the framework-class shape.
 final class FocusView: View {
   override var canBecomeFirstResponder: Bool { true }
   override class var actionTable: ActionTable { focusActions }
@@ -277,6 +278,7 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--only" {
   case "traced": print(timedTracedSends(count))
   case "untraced": print(timedUntracedSends(count))
   case "uncounted": print(timedUncountedWalks(count))
+  case let mode where mode.hasPrefix("shape-"): print(runShape(mode, count: count))
   case let mode where mode.hasPrefix("scaling-chain-"):
     var chains: [Window] = []
     chains.reserveCapacity(count)
@@ -368,6 +370,14 @@ if CommandLine.arguments.contains("--scaling-sections") {
 }
 if CommandLine.arguments.contains("--scaling") {
   runScalingBenchmarks()
+  exit(0)
+}
+
+if CommandLine.arguments.contains("--app-shape") {
+  let plain = measure(dispatches) { plainWalk(from: plainHead) }
+  writeResults(
+    runAppShapeBenchmarks(plain: plain, plainInstructions: instructionsPerOperation("plain")),
+    group: "dispatch-app-shape")
   exit(0)
 }
 
@@ -555,5 +565,7 @@ writeResults(
       name: "1,000-window application: nil-target sendAction", value: manySend.nsPerOperation, unit: "ns",
       baseline: "plain Swift object walk of 34", baselineValue: plain.nsPerOperation, rounds: rounds),
   ], group: "dispatch")
+writeResults(
+  runAppShapeBenchmarks(plain: plain, plainInstructions: plainInstructions), group: "dispatch-app-shape")
 
 runScalingBenchmarks()

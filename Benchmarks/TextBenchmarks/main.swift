@@ -11,6 +11,7 @@ import BenchmarkSupport
 import Foundation
 import Glibc
 import ResponderKit
+import TerminalHost
 
 let quick = CommandLine.arguments.contains("--quick")
 let rounds = quick ? 3 : 7
@@ -234,7 +235,148 @@ if CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "--only" {
       met: large <= 2 * small, rounds: 1, note: "callgrind, only the timed loop"))
 }
 
+/// Hands the pasteboard's text to the OSC 52 encoder, as TerminalHost's transport does, and
+/// keeps the bytes' count (so the encoding cannot be optimised away).
+@MainActor final class EncodingTransport: PasteboardTransport {
+  var bytes = 0
+  func pasteboard(_ pasteboard: Pasteboard, didChangeTo string: String?) {
+    bytes = ClipboardSequence.write(string)?.count ?? 0
+  }
+  func readString(for pasteboard: Pasteboard) -> String? { nil }
+  var mayReadString: Bool { false }
+}
+
+/// Issue 36: select-all and copy of 10 MB to the OSC 52 bytes; a drag extending the selection
+/// by a cell against a cursor move; find next through 10 MB against Foundation's byte search; a frame with the
+/// find highlights against a plain one.
+@MainActor func selectionRows() {
+  let first = results.count
+  defer {
+    // Their own group (`text-selection`), written whenever they run.
+    writeResults(Array(results[first...]), group: "text-selection")
+    results.removeSubrange(first...)
+  }
+  let text = texts[2]
+  let editor = Editor(view: true, text: text)
+  let view = editor.textView!
+  let transport = EncodingTransport()
+  Pasteboard.general.transport = transport
+
+  // Select all + copy until the OSC 52 bytes exist, against Foundation's base64 of the bytes.
+  let bytes = Data(text.utf8)
+  var copySamples: [Double] = []
+  var foundationSamples: [Double] = []
+  for _ in 0..<rounds {
+    var start = nanoseconds()
+    editor.app.sendAction(.selectAll, to: nil, from: nil)
+    editor.app.sendAction(.copy, to: nil, from: nil)
+    copySamples.append(nanoseconds() - start)
+    precondition(transport.bytes == (bytes.count + 2) / 3 * 4 + 8, "the copy must reach the encoder")
+    start = nanoseconds()
+    let encoded = bytes.base64EncodedData()
+    foundationSamples.append(nanoseconds() - start)
+    precondition(encoded.count + 8 == transport.bytes)
+  }
+  let copy = median(copySamples) / 1e6
+  let foundation = median(foundationSamples) / 1e6
+  print(
+    "select all + copy of 10 MB to OSC 52 bytes: \(formatted(copy, 2)) ms (Foundation base64 alone: \(formatted(foundation, 2)) ms)"
+  )
+  results.append(
+    BenchmarkResult(
+      name: "TextView holding 10 MB: select all + copy, to the OSC 52 bytes", value: copy, unit: "ms",
+      baseline: "Foundation base64EncodedData of the same bytes", baselineValue: foundation,
+      target: "≤ 50 ms",
+      met: copy <= 50, rounds: rounds, note: "ClipboardSequence.write, as TerminalHost's pasteboard sends it")
+  )
+  Pasteboard.general.transport = nil
+
+  // A drag extending the selection by one cell, drawn, against a cursor move, drawn.
+  let operations = quick ? 50 : 200
+  editor.insertionPoint = text.utf8.count / 2
+  editor.frame()
+  editor.app.handle(.touches([TouchSample(phase: .began, location: Point(x: 10, y: 5), timestamp: 0)]))
+  var column = 11.0
+  let drag = measure(operations) {
+    editor.app.handle(.touches([TouchSample(phase: .moved, location: Point(x: column, y: 5), timestamp: 0)]))
+    column = column == 11 ? 12 : 11
+    editor.frame()
+  }
+  editor.app.handle(.touches([TouchSample(phase: .ended, location: Point(x: column, y: 5), timestamp: 0)]))
+  precondition(!view.selectedRange.isEmpty, "the drag must have selected")
+  // The cursor move as the user makes it: a key through the same input path as the drag.
+  var right = false
+  let move = measure(operations) {
+    editor.app.handle(.key(KeyEvent(keysym: right ? .right : .left, timestamp: 0)))
+    right.toggle()
+    editor.frame()
+  }
+  print(
+    "drag by one cell: \(formatted(drag / 1000, 2)) µs, cursor move: \(formatted(move / 1000, 2)) µs (×\(formatted(drag / move, 2)))"
+  )
+  results.append(
+    BenchmarkResult(
+      name: "TextView holding 10 MB: a drag extending the selection by one cell, drawn", value: drag / 1000,
+      unit: "µs", baseline: "a cursor move (an arrow key) in the same view, drawn",
+      baselineValue: move / 1000,
+      target: "≤ 1.2× a cursor move", met: drag <= 1.2 * move, rounds: rounds, note: "80×22 view, mid-text"))
+
+  // Find next through the whole text (the only match is at its end: each step wraps and
+  // scans 10 MB), against Foundation's byte search over the same bytes (case-sensitive).
+  let needle = "Zebra"
+  let haystack = text + needle
+  let finder = Editor(view: true, text: haystack)
+  let textView = finder.textView!
+  let steps = quick ? 3 : 7
+  let find = measure(steps) {
+    _ = textView.selectMatch(of: "zebra", backward: false, caseSensitive: false)
+  }
+  precondition(textView.selectedText == needle, "find must reach the match")
+  let haystackBytes = Data(haystack.utf8)
+  let needleBytes = Data(needle.utf8)
+  var found = 0
+  let searchTime = measure(steps) {
+    found = haystackBytes.range(of: needleBytes)?.lowerBound ?? -1
+  }
+  precondition(found == haystackBytes.count - needleBytes.count, "the baseline must find it")
+  print(
+    "find next through 10 MB: \(formatted(find / 1e6, 2)) ms a step (Data.range(of:): \(formatted(searchTime / 1e6, 2)) ms)"
+  )
+  results.append(
+    BenchmarkResult(
+      name: "TextView holding 10 MB: find next, case-insensitive, wrapping through the whole text, per step",
+      value: find / 1e6, unit: "ms",
+      baseline: "Foundation Data.range(of:) over the same bytes (case-sensitive)",
+      baselineValue: searchTime / 1e6, target: "≤ 20 ms", met: find / 1e6 <= 20, rounds: rounds))
+
+  // A frame with the find highlights ("fox" on every line) against the same frame without.
+  let highlighted = Editor(view: true, text: text)
+  let frameView = highlighted.textView!
+  frameView.insertionPoint = text.utf8.count / 2
+  highlighted.frame()
+  let plain = measure(operations) {
+    frameView.setNeedsDisplay()
+    highlighted.frame()
+  }
+  frameView.highlightMatches(of: "fox", caseSensitive: false)
+  let lit = measure(operations) {
+    frameView.setNeedsDisplay()
+    highlighted.frame()
+  }
+  print(
+    "frame with find highlights: \(formatted(lit / 1000, 2)) µs, plain: \(formatted(plain / 1000, 2)) µs (×\(formatted(lit / plain, 2)))"
+  )
+  results.append(
+    BenchmarkResult(
+      name: "TextView holding 10 MB: a frame with every visible match highlighted", value: lit / 1000,
+      unit: "µs",
+      baseline: "the same frame without highlights", baselineValue: plain / 1000,
+      target: "≤ 1.2× a plain frame",
+      met: lit <= 1.2 * plain, rounds: rounds, note: "\"fox\" on each of the 22 rows"))
+}
+
 let only = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") }
+if only == nil || only == "selection" { selectionRows() }
 if only == nil || only == "instructions" {
   instructionRows(view: false)
   instructionRows(view: true)

@@ -13,8 +13,9 @@ import Glibc
 import ResponderKit
 
 /// A view that can hold focus and handles no keys: the deepest of the chain. It declares that
-/// it keeps the responder methods the walks call (it overrides none of them), as an app's
-/// view would; without the declaration the walks ask it through its methods.
+/// it keeps the responder methods the walks call (it overrides none of them), as View does
+/// (a package-internal declaration: the framework-class shape; ResponderBenchmarks' AppShape.swift
+/// measures an app's undeclared view).
 final class FocusView: View {
   override var canBecomeFirstResponder: Bool { true }
   override class var actionTable: ActionTable { focusActions }

@@ -3,7 +3,7 @@ import ResponderKit
 
 /// The items of one checklist. Space or a click toggles the checkmark, Return or `e` edits
 /// the item, `n` adds one, Delete, BackSpace or a sideways drag deletes it, Alt-Up/Down moves
-/// it, holding it pops up its menu; Copy, Cut and Paste go through the app's ``Pasteboard``.
+/// it, holding it pops up its menu; Copy, Cut and Paste go through `Pasteboard.general`.
 /// It opens ``ItemDetailViewController`` for adding and editing and is that screen's delegate.
 @MainActor
 final class ChecklistViewController: ViewController, TableViewEditingDataSource,
@@ -144,7 +144,10 @@ final class ChecklistViewController: ViewController, TableViewEditingDataSource,
 
   /// Adds an item with the pasteboard's text below the selection (or at the end) and selects it.
   func paste() {
-    guard let text = pasteboard.string else { return }
+    // A copied text of several lines (from a text view or another app) makes one item.
+    guard let text = pasteboard.string?.split(whereSeparator: \.isNewline).joined(separator: " "),
+      !text.isEmpty
+    else { return }
     let index = selectedRow.map { $0 + 1 } ?? items.count
     model.insertItem(ChecklistItem(text: text), inList: listID, at: index, actionName: "Paste Item")
     tableView.selectRow(at: IndexPath(row: index), scrollPosition: .nearest)
@@ -170,11 +173,11 @@ final class ChecklistViewController: ViewController, TableViewEditingDataSource,
     }
   }
 
-  /// Row commands need a selected row, Paste needs something copied.
+  /// Row commands need a selected row, Paste text on the pasteboard (asked without reading it).
   override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
     switch action {
     case .editItem, .toggleChecked, .copy, .cut, .delete: return selectedRow != nil
-    case .paste: return pasteboard.string != nil
+    case .paste: return pasteboard.hasStrings
     default: return super.canPerformAction(action, withSender: sender)
     }
   }

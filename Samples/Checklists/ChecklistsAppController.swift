@@ -19,7 +19,8 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
   let window = ChecklistsWindow()
   let store: ChecklistsStore
   let model: ChecklistsModel
-  let pasteboard = Pasteboard()
+  /// The system clipboard, through the terminal's OSC 52 while the host runs.
+  let pasteboard = Pasteboard.general
   let navigation: NavigationController
   let rootViewController: RootViewController
 

@@ -115,6 +115,12 @@ final class NoteEditorViewController: ViewController {
       KeyCommand(title: "Done", input: "s", modifierFlags: .control, action: .saveNote),
       KeyCommand(title: "Cancel", input: KeyCommand.inputEscape, modifierFlags: [], action: .cancelNoteEdit),
       KeyCommand(title: "Quit", input: "q", modifierFlags: .control, action: .terminate),
+      // The fields' own actions, through Pasteboard.general; each key passes on when its
+      // action cannot run (Control+C with nothing selected still says how to quit).
+      KeyCommand(title: "Cut", input: "x", modifierFlags: .control, action: .cut),
+      KeyCommand(title: "Copy", input: "c", modifierFlags: .control, action: .copy),
+      KeyCommand(title: "Paste", input: "v", modifierFlags: .control, action: .paste),
+      KeyCommand(title: "Select All", input: "a", modifierFlags: .alt, action: .selectAll),
     ]
   }
 

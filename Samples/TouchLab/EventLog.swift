@@ -13,6 +13,8 @@ final class EventLog {
       case drop
       /// A gesture recognizer's state change.
       case gesture
+      /// A secondary button or the pointer entering or leaving a control.
+      case pointer
     }
 
     /// The control's or recognizer's name in the lab (`Button`, `Slider A`, `Pan`).
@@ -27,7 +29,7 @@ final class EventLog {
       case .events: return "\(name) \(text)"
       case .action: return "\(name)   ↳ \(text)"
       case .drop: return "\(name)   ✗ \(text)"
-      case .gesture: return "\(name) \(text)"
+      case .gesture, .pointer: return "\(name) \(text)"
       }
     }
   }

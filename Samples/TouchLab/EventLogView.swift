@@ -48,6 +48,7 @@ final class EventLogView: View {
       case .action: style = TextStyle(foreground: .green)
       case .drop: style = TextStyle(foreground: .red, attributes: .bold)
       case .gesture: style = TextStyle(foreground: .cyan)
+      case .pointer: style = TextStyle(foreground: .yellow)
       }
       canvas.draw(entry.line.prefix(width), x: 0, y: 1 + row, style: style)
     }

@@ -163,6 +163,14 @@ final class LabViewController: ViewController {
       self?.logDelivery(action, sender: sender, target: target)
     }
     log.didAppend = { [weak self] in self?.logView.entryAdded() }
+    // The pointer, live: entering and leaving each control (hover), and the log's context menu.
+    for (name, control, _) in controlRows {
+      control.addTrackingArea(
+        TrackingArea(
+          rect: .zero, options: [.mouseEnteredAndExited, .activeInKeyWindow, .inVisibleRect], owner: self,
+          userInfo: ["name": name]))
+    }
+    logView.contextMenu = Menu(title: "Log", items: [MenuItem(title: "Clear Log", action: .clearLog)])
     dropObserver = NotificationCenter.default.addMainActorObserver(
       forName: Application.didDropActionNotification
     ) { [weak self] notification in
@@ -171,6 +179,38 @@ final class LabViewController: ViewController {
       self?.logDrop(action, senderID: sender.map(ObjectIdentifier.init))
     }
     updateValues()
+  }
+
+  // MARK: The pointer: the other buttons reach the lab up the responder chain from the view
+  // under the pointer (controls have no context menu); the controls' tracking areas are its.
+
+  override func rightMouseDown(with event: Event) { logPointer("right down", event) }
+  override func rightMouseUp(with event: Event) { logPointer("right up", event) }
+  override func otherMouseDown(with event: Event) {
+    logPointer("button \(event.mouse?.buttonNumber ?? 0) down", event)
+  }
+  override func otherMouseUp(with event: Event) {
+    logPointer("button \(event.mouse?.buttonNumber ?? 0) up", event)
+  }
+  override func mouseEntered(with event: Event) { logHover("entered", event) }
+  override func mouseExited(with event: Event) { logHover("exited", event) }
+
+  private func logPointer(_ what: String, _ event: Event) {
+    guard let location = event.mouse?.location else { return }
+    let mods = event.modifierFlags.isEmpty ? "" : " (\(event.modifierFlags))"
+    let over = controlRows.first {
+      $0.1.window != nil && $0.1.frame.contains($0.1.superview?.convert(fromScreen: location) ?? location)
+    }
+    let place = over.map { " over \($0.0)" } ?? ""
+    log.append(
+      .init(
+        control: "Pointer", kind: .pointer,
+        text: "\(what) at \(Int(location.x)),\(Int(location.y))\(mods)\(place)"))
+  }
+
+  private func logHover(_ what: String, _ event: Event) {
+    guard let name = event.trackingArea?.userInfo?["name"] as? String else { return }
+    log.append(.init(control: "Pointer", kind: .pointer, text: "\(what) \(name)"))
   }
 
   /// The lab takes focus at launch, so its key commands work before any control has it.

@@ -41,10 +41,19 @@ public final class HeadlessDriver {
   public var recording: Recording { recorded }
   private var recorded: Recording
 
+  /// The pasteboard of Cut, Copy and Paste (``ResponderKit/Pasteboard/general``), emptied and
+  /// cut off from any system clipboard when the driver is made (the find pasteboard is
+  /// emptied too): set its ``Pasteboard/string`` before a Paste, read it after a Copy.
+  public var pasteboard: Pasteboard { Pasteboard.general }
+
   /// Drives `application` on a virtual screen of `size`, and finishes its launch.
   public init(application: Application, size: Size = Size(width: 80, height: 24)) {
     self.application = application
-    self.recorded = Recording(screenSize: size)
+    // The clock starts at launch, so the recording's times count from it.
+    self.recorded = Recording(screenSize: size, launchDelay: 0)
+    Pasteboard.general.transport = nil
+    Pasteboard.general.clearContents()
+    Pasteboard.find.clearContents()
     application.screenSize = size
     // Before launching: timers scheduled at launch are on the virtual clock too.
     application.timerClock = { [weak self] in self?.now ?? 0 }
@@ -197,6 +206,26 @@ public final class HeadlessDriver {
     ])
   }
 
+  /// Clicks the right button at a cell (down, then up), with modifier keys held: what opens a
+  /// view's context menu.
+  public func rightClick(x: Double, y: Double, modifiers: KeyEvent.ModifierFlags = []) {
+    click(button: MouseSample.rightButton, x: x, y: y, modifiers: modifiers)
+  }
+
+  /// Clicks a secondary button (``MouseSample/buttonNumber``: 1 right, 2 middle, 3 and up the
+  /// extra buttons) at a cell: down, then up.
+  public func click(button: Int, x: Double, y: Double, modifiers: KeyEvent.ModifierFlags = []) {
+    let location = Point(x: x, y: y)
+    send(
+      .mouse(MouseSample(buttonNumber: button, phase: .down, location: location, modifierFlags: modifiers)))
+    send(.mouse(MouseSample(buttonNumber: button, phase: .up, location: location, modifierFlags: modifiers)))
+  }
+
+  /// Moves the pointer to a cell with no button held: what tracking areas follow.
+  public func hover(x: Double, y: Double) {
+    send(.mouse(MouseSample(buttonNumber: 0, phase: .moved, location: Point(x: x, y: y))))
+  }
+
   /// Scrolls at a cell by `dy` lines (positive: down).
   public func scroll(x: Double, y: Double, dy: Double) {
     send(.scroll(ScrollSample(location: Point(x: x, y: y), dy: dy)))
@@ -212,18 +241,20 @@ public final class HeadlessDriver {
     send(.resize(size, timestamp: now))
   }
 
-  /// Replays a recording: its screen size, then each input at its recorded time (the clock
-  /// moves to each entry's time, firing the timers due before it). Returns how many inputs
-  /// were delivered.
+  /// Replays a recording: its screen size, then each input at its recorded time after the
+  /// recording's `launchDelay` (the clock moves to each entry's time, firing the timers due
+  /// before it; the clock started at launch, so the app's launch-time work has the virtual time
+  /// it had when recorded). Returns how many inputs were delivered.
   @discardableResult
   public func replay(_ recording: Recording) -> Int {
     application.screenSize = recording.screenSize
     self.recorded.reserveCapacity(forAdding: recording.entries.count)
     var delivered = 0
+    let offset = recording.launchDelay ?? 0
     // Entries read in place through the buffer: a subscripted entry was copied whole.
     recording.entries.withUnsafeBufferPointer { entries in
       for index in entries.indices {
-        advanceClock(to: entries[index].time)
+        advanceClock(to: offset + entries[index].time)
         // Keys, nearly all of a recording, restamped as keys: the generic copy and destruction
         // of a whole input cost ~150 instructions per entry.
         if case .key = entries[index].input {
@@ -238,6 +269,13 @@ public final class HeadlessDriver {
       }
     }
     return delivered
+  }
+
+  /// Delivers a recorded input at the current time, recording it.
+  func deliver(_ input: InputEvent) -> Bool {
+    let stamped = input.restamped(at: now)
+    recorded.append(stamped, at: now)
+    return application.handle(stamped)
   }
 
   /// The screen as cells.
@@ -275,6 +313,9 @@ extension InputEvent {
     case .scroll(var scroll):
       scroll.timestamp = time
       return .scroll(scroll)
+    case .mouse(var mouse):
+      mouse.timestamp = time
+      return .mouse(mouse)
     case .paste(let text, _): return .paste(text, timestamp: time)
     case .text(let text, _): return .text(text, timestamp: time)
     case .focus(let active, _): return .focus(active, timestamp: time)

@@ -12,12 +12,27 @@ import ResponderKit
 ///     0.500 touch 0 began 10 5
 ///     0.550 touch 0 moved 12 5; 1 began 30 8
 ///     0.600 scroll 10 5 0 3
+///     0.650 mouse right down 10 5 mods=Shift
 ///     0.700 paste "two\nlines"
 ///     0.750 text "é"
 ///     0.800 focus out
 ///     0.900 resize 100 30
 ///
-/// Times are seconds from the start and never go backwards. Keys are written as key specs
+/// `mouse` entries (format version 2) are the right (`right`), middle (`middle`) and extra
+/// (`3` and up) buttons — `down`, `dragged` or `up` at a cell — and hovering, `none moved`.
+///
+/// Times are seconds from the start and never go backwards. A `launch` line (format version 2)
+/// gives the seconds from the application's launch to that start — for a live session, how
+/// long the app ran before its first input — and a replay waits as long before the first
+/// entry, so work the app began at launch has the time it had; version 1 recordings, which
+/// have no such line, still read (``launchDelay`` is then nil):
+///
+///     responderkit-recording 2
+///     size 80 24
+///     launch 1.250
+///     0.000 key down Return
+///
+///  Keys are written as key specs
 /// (`Control+Shift+Left`, `a`, `F5`, or a raw keysym `0xfe03`) with optional `text=`,
 /// `plain=` (characters ignoring modifiers), `code=` (evdev key code), `base=` (the
 /// physical key in the base layout) and `unshifted=` (the key pressed, before Shift) fields;
@@ -43,8 +58,9 @@ public struct Recording: Hashable, Sendable {
     }
   }
 
-  /// The format version this library writes and reads.
-  public static let currentVersion = 1
+  /// The newest format version this library writes and reads: 2 adds the `launch` line.
+  /// Version 1 recordings still read, and one without ``launchDelay`` is written as version 1.
+  public static let currentVersion = 2
   /// The first word of every recording file.
   public static let magic = "responderkit-recording"
 
@@ -52,10 +68,16 @@ public struct Recording: Hashable, Sendable {
   public var screenSize: Size
   /// The inputs in time order.
   public private(set) var entries: [Entry]
+  /// Seconds from the application's launch to time 0 of ``entries``, or nil when unknown (a
+  /// version 1 recording): a replay waits this long before the entries' own times.
+  public var launchDelay: TimeInterval?
 
   /// An empty recording.
-  public init(screenSize: Size = Size(width: 80, height: 24), entries: [Entry] = []) {
+  public init(
+    screenSize: Size = Size(width: 80, height: 24), launchDelay: TimeInterval? = nil, entries: [Entry] = []
+  ) {
     self.screenSize = screenSize
+    self.launchDelay = launchDelay
     self.entries = entries
   }
 
@@ -79,13 +101,23 @@ public struct Recording: Hashable, Sendable {
   /// The recording as text, in the format described above.
   public var text: String {
     var lines = [
-      "\(Recording.magic) \(Recording.currentVersion)",
+      "\(Recording.magic) \(needsVersion2 ? Recording.currentVersion : 1)",
       "size \(RecordingFormat.number(screenSize.width)) \(RecordingFormat.number(screenSize.height))",
     ]
+    if let launchDelay { lines.append("launch " + RecordingFormat.time(launchDelay)) }
     for entry in entries {
       lines.append(RecordingFormat.time(entry.time) + " " + RecordingFormat.describe(entry.input))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether the text needs format 2: a `launch` line or `mouse` entries, which a version 1
+  /// reader would refuse. Others are written as version 1, as they always were.
+  private var needsVersion2: Bool {
+    launchDelay != nil
+      || entries.contains {
+        if case .mouse = $0.input { true } else { false }
+      }
   }
 
   /// Writes the text form to a file atomically.

@@ -32,6 +32,18 @@ enum RecordingFormat {
         "scroll \(number(scroll.location.x)) \(number(scroll.location.y)) \(number(scroll.dx)) \(number(scroll.dy))"
       if !scroll.modifierFlags.isEmpty { text += " mods=\(scroll.modifierFlags)" }
       return text
+    case .mouse(let mouse):
+      let button =
+        switch mouse.buttonNumber {
+        case MouseSample.rightButton: "right"
+        case MouseSample.middleButton: "middle"
+        case 0: "none"
+        default: "\(mouse.buttonNumber)"
+        }
+      var text =
+        "mouse \(button) \(mouse.phase.rawValue) \(number(mouse.location.x)) \(number(mouse.location.y))"
+      if !mouse.modifierFlags.isEmpty { text += " mods=\(mouse.modifierFlags)" }
+      return text
     case .paste(let text, _):
       return "paste " + quote(text)
     case .text(let text, _):

@@ -39,6 +39,7 @@ struct RecordingParser {
 
   mutating func parse(_ text: String) throws(RecordingError) -> Recording {
     var sawHeader = false
+    var version = 0
     // Split on the byte, not the Character: "\r\n" and "\n" followed by a combining mark are
     // single Characters, so a Character split would not see those line ends.
     for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -57,10 +58,11 @@ struct RecordingParser {
         guard !tokens[1].isEmpty,
           tokens[1].unicodeScalars.allSatisfy({ Self.digitValue($0, radix: 10) != nil })
         else { throw fail("version", "expected a version number, found \"\(tokens[1])\"") }
-        guard Int(tokens[1]) == Recording.currentVersion else {
+        version = Int(tokens[1]) ?? 0
+        guard (1...Recording.currentVersion).contains(version) else {
           throw fail(
             "version",
-            "version \(tokens[1]) is not supported (this library reads \(Recording.currentVersion))")
+            "version \(tokens[1]) is not supported (this library reads 1 to \(Recording.currentVersion))")
         }
         sawHeader = true
         continue
@@ -68,6 +70,13 @@ struct RecordingParser {
       if tokens.first == "size" {
         guard tokens.count == 3 else { throw fail("size", "expected \"size WIDTH HEIGHT\"") }
         recording.screenSize = try size(tokens[1], tokens[2])
+        continue
+      }
+      if tokens.first == "launch", version >= 2 {
+        guard tokens.count == 2, recording.entries.isEmpty else {
+          throw fail("launch", "expected \"launch SECONDS\" before the first entry")
+        }
+        recording.launchDelay = try number(tokens[1], "launch", in: 0...Recording.maximumTime)
         continue
       }
       let time = try number(tokens.removeFirst(), "time", in: 0...Recording.maximumTime)
@@ -81,6 +90,7 @@ struct RecordingParser {
       case "key": input = .key(try key(tokens, time))
       case "touch": input = .touches(try touches(tokens, time))
       case "scroll": input = .scroll(try scroll(tokens, time))
+      case "mouse" where version >= 2: input = .mouse(try mouse(tokens, time))
       case "paste":
         guard tokens.count == 1 else { throw fail("text", "expected one quoted string") }
         input = .paste(try unquote(tokens[0], "text"), timestamp: time)
@@ -97,7 +107,8 @@ struct RecordingParser {
         input = .resize(try size(tokens[0], tokens[1]), timestamp: time)
       default:
         throw fail(
-          "kind", "unknown event kind \"\(kind)\" (expected key, touch, scroll, paste, text, focus, resize)")
+          "kind",
+          "unknown event kind \"\(kind)\" (expected key, touch, scroll, mouse, paste, text, focus, resize)")
       }
       recording.append(input, at: time)
     }
@@ -234,6 +245,35 @@ struct RecordingParser {
       dx: try coordinate(tokens[2], "dx"), dy: try coordinate(tokens[3], "dy"), timestamp: time)
     if tokens.count == 5 {
       guard tokens[4].hasPrefix("mods=") else { throw fail("scroll", "unexpected \"\(tokens[4])\"") }
+      sample.modifierFlags = try modifierList(String(tokens[4].dropFirst(5)), "mods")
+    }
+    return sample
+  }
+
+  /// `mouse BUTTON PHASE X Y [mods=…]`: BUTTON is `right`, `middle`, a number from 3, or
+  /// `none` for a hover move (PHASE `moved`).
+  private func mouse(_ tokens: [String], _ time: TimeInterval) throws(RecordingError) -> MouseSample {
+    guard tokens.count == 4 || tokens.count == 5 else {
+      throw fail("mouse", "expected \"mouse BUTTON PHASE X Y [mods=…]\"")
+    }
+    let button =
+      switch tokens[0] {
+      case "right": MouseSample.rightButton
+      case "middle": MouseSample.middleButton
+      case "none": 0
+      default: try integer(tokens[0], "button", in: 3...31)
+      }
+    guard let phase = MousePhase(rawValue: tokens[1]) else {
+      throw fail("phase", "expected down, dragged, up or moved, found \"\(tokens[1])\"")
+    }
+    guard (button == 0) == (phase == .moved) else {
+      throw fail("phase", "a move with no button is \"none moved\"; a button goes down, is dragged or up")
+    }
+    var sample = MouseSample(
+      buttonNumber: button, phase: phase,
+      location: Point(x: try coordinate(tokens[2], "x"), y: try coordinate(tokens[3], "y")), timestamp: time)
+    if tokens.count == 5 {
+      guard tokens[4].hasPrefix("mods=") else { throw fail("mouse", "unexpected \"\(tokens[4])\"") }
       sample.modifierFlags = try modifierList(String(tokens[4].dropFirst(5)), "mods")
     }
     return sample

@@ -11,7 +11,9 @@ import TerminalHost
 /// replaying the recording ends on its last frame instead of quitting.
 ///
 /// `--replay FILE` feeds the recording into the running app, each input at its recorded time
-/// after a short delay, restamped on the terminal's clock so live input mixes in correctly.
+/// after the recording's launch delay (the time the recorded app ran before its first input;
+/// a version 1 recording, which lacks it, waits `replayDelay`), restamped on the terminal's
+/// clock so live input mixes in correctly.
 ///
 ///     let (host, _) = HostOptions.parse(usage: usage) { … }
 ///     var configuration = TerminalHost.Configuration()
@@ -28,7 +30,8 @@ public final class RecordingSession {
   private var pending: InputEvent?
 
   /// Opens the files `options` name, hooks recording into `configuration` and schedules the
-  /// replay to start `replayDelay` seconds from now. Throws a `FileError` when the record file cannot be created, and the reader's error for
+  /// replay to start after the recording's `launchDelay`, or `replayDelay` seconds from now
+  /// when it has none. Throws a `FileError` when the record file cannot be created, and the reader's error for
   /// a recording that cannot be read.
   public init(
     options: HostOptions, application: Application, configuration: inout TerminalHost.Configuration,
@@ -53,13 +56,15 @@ public final class RecordingSession {
       if let terminalSize, terminalSize.columns > 0, terminalSize.rows > 0 {
         size = Size(width: terminalSize.columns, height: terminalSize.rows)
       }
-      recorder = SessionRecorder(writingTo: url, screenSize: size)
+      // Now is the launch, near enough: the host runs the app right after this session opens.
+      recorder = SessionRecorder(
+        writingTo: url, screenSize: size, launchTime: ProcessInfo.processInfo.systemUptime)
     } else {
       recordFile = nil
       recorder = nil
     }
     if recorder != nil { attach(to: &configuration) }
-    if let replay { schedule(replay, into: application, after: replayDelay) }
+    if let replay { schedule(replay, into: application, after: replay.launchDelay ?? replayDelay) }
   }
 
   private func attach(to configuration: inout TerminalHost.Configuration) {

@@ -58,6 +58,14 @@ public final class TerminalHost {
     /// The key that shows the live ``Inspector``; nil turns the inspector off.
     /// ``run(_:configuration:)`` lets the user change it (``InspectorKey``).
     public var inspectorKey: KeySpec? = KeySpec(keysym: .f(12), modifiers: [])
+    /// The whole alternate screen (the default) or an inline region at the cursor
+    /// (``TerminalPresentation``). Inline, ``run(_:configuration:)`` takes keys and the screen
+    /// from `/dev/tty` when standard input or output is not a terminal, leaving both to data.
+    public var presentation = TerminalPresentation.fullScreen
+    /// The exit status when the application terminates (not a signal or a hang-up, which exit
+    /// with 128 + the signal), asked after ``willExit``; nil exits 0. A picker returns 1 when
+    /// the user cancelled, as command-line tools do.
+    public var terminationStatus: (@MainActor @Sendable () -> Int32)?
 
     /// The defaults.
     public init() {}
@@ -70,11 +78,13 @@ public final class TerminalHost {
   /// The configuration in use.
   public let configuration: Configuration
 
-  private var parser: InputParser
+  var parser: InputParser
+  /// The clipboard of ``ResponderKit/Pasteboard/general`` while the host runs (OSC 52).
+  public let pasteboard = TerminalPasteboard()
   /// The live inspector, the host's own layer over the app.
   public let inspector: Inspector?
   private var renderer: Renderer
-  private var items: [TerminalInput] = []
+  var items: [TerminalInput] = []
   private var readSource: (any DispatchSourceRead)?
   private var escapeTimer: (any DispatchSourceTimer)?
   private var signalMonitor: SignalMonitor?
@@ -91,6 +101,17 @@ public final class TerminalHost {
   private var backgroundCheckScheduled = false
   /// 128 + the signal that ended the app, as shells report a death by signal; 0 otherwise.
   private var exitStatus: Int32 = 0
+  /// The inline region's first screen row and height (``TerminalPresentation``).
+  private var regionTop = 0
+  private var regionRows = 0
+  /// Cursor position reports asked for whose wait timed out: the next ones that arrive are
+  /// theirs, not F3 with modifiers.
+  private var lateReports = 0
+  /// While a relocation waits for a late cursor report or the next resize: no frame is drawn.
+  private var relocationPending = false
+  private var relocationTimer: (any DispatchSourceTimer)?
+  /// Input read while waiting for a cursor report, delivered once the wait is over.
+  private var heldInput: [TerminalInput] = []
 
   /// A host for `application` on standard input and output.
   public init(
@@ -139,7 +160,21 @@ public final class TerminalHost {
         exit(1)
       }
     }
-    let host = TerminalHost(application: application, configuration: configuration)
+    if let inline = (try? HostOptions.extract(from: Array(CommandLine.arguments.dropFirst())))?.options
+      .presentation
+    {
+      configuration.presentation.inlineHeight = inline.inlineHeight
+    }
+    var terminal = Terminal()
+    if configuration.presentation.isInline {
+      do throws(TerminalError) {
+        terminal = try Terminal.forCommandLine()
+      } catch {
+        FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+        exit(2)
+      }
+    }
+    let host = TerminalHost(application: application, configuration: configuration, terminal: terminal)
     do {
       try host.start()
       UserKeyBindings.load(into: application)
@@ -169,7 +204,8 @@ public final class TerminalHost {
     terminal.useNonBlockingOutput()
     try terminal.enterRawMode()
     parser.reportsControlHAsBackSpace = terminal.savedAttributes.map(InputParser.erasesWithControlH) ?? false
-    var modes: [TerminalMode] = [.alternateScreen, .hiddenCursor, .bracketedPaste, .focusEvents]
+    var modes: [TerminalMode] = [.hiddenCursor, .bracketedPaste, .focusEvents]
+    if !configuration.presentation.isInline { modes.insert(.alternateScreen, at: 0) }
     if configuration.mouse {
       modes += [.mouseButtons, configuration.mouseMotion ? .mouseMotion : .mouseDrag, .sgrMouse]
     }
@@ -181,12 +217,23 @@ public final class TerminalHost {
       try terminal.write(Array("\u{1b}[?u\u{1b}[c".utf8))
     }
     StandardErrorCapture.begin()
-    let size = (try? terminal.size()) ?? TerminalSize(columns: 80, rows: 24)
-    application.screenSize = Size(width: max(1, size.columns), height: max(1, size.rows))
+    if configuration.presentation.isInline {
+      openRegion()
+    } else {
+      let size = screenSize()
+      application.screenSize = Size(width: size.columns, height: size.rows)
+    }
 
     application.terminationHandler = { [weak self] _ in self?.finish() }
     application.needsDisplayHandler = { [weak self] in self?.scheduleRender() }
     application.timerScheduleHandler = { [weak self] in self?.scheduleApplicationTimer() }
+    if configuration.mouse, !configuration.mouseMotion {
+      // Hover reports only while some view tracks the pointer (Pointer/TrackingArea.swift).
+      TrackingArea.trackingDidChange = { [weak self] in
+        try? self?.terminal.reportsMotion(TrackingArea.isPointerTracked)
+      }
+      try? terminal.reportsMotion(TrackingArea.isPointerTracked)
+    }
 
     let monitor = SignalMonitor { signal in
       MainActor.assumeIsolated { [weak self] in self?.handle(signal) }
@@ -201,14 +248,212 @@ public final class TerminalHost {
     source.resume()
     readSource = source
 
+    connectPasteboard()
     application.finishLaunching()
     render()
     scheduleApplicationTimer()
   }
 
+  /// The terminal's size, each side at least 1 (80×24 when it cannot be read).
+  private func screenSize() -> TerminalSize {
+    let size = (try? terminal.size()) ?? TerminalSize(columns: 80, rows: 24)
+    return TerminalSize(columns: max(1, size.columns), rows: max(1, size.rows))
+  }
+
+  // MARK: Inline region
+
+  /// Opens the inline region at the cursor's line (the next line when the cursor is not at
+  /// the start of one): line feeds make room below it, scrolling the screen up at the bottom,
+  /// so nothing above is overwritten and the scrollback keeps it.
+  private func openRegion() {
+    let size = screenSize()
+    let rows = configuration.presentation.regionRows(screenRows: size.rows)
+    // With no report (a terminal that does not answer), the cursor is taken to be on the last
+    // line, where the region then ends up after the line feeds in any case.
+    let position = queryCursorPosition() ?? (row: size.rows - 1, column: 0)
+    let lineFeeds = (position.column > 0 ? 1 : 0) + rows - 1
+    // Raw mode (no OPOST): a line feed only moves down, scrolling at the bottom.
+    try? terminal.write([0x0D] + Array(repeating: 0x0A, count: lineFeeds))
+    let bottom = min(max(0, position.row) + lineFeeds, size.rows - 1)
+    placeRegion(top: bottom - rows + 1, rows: rows, size: size)
+  }
+
+  /// After a resize or a stop the host did not make: finds the region again from where the
+  /// cursor is now (the terminal may have reflowed the lines above), makes room if it no longer
+  /// fits below, and redraws it whole.
+  private func relocateRegion() {
+    finishPendingOutput()
+    relocationPending = false  // this report supersedes one still awaited
+    let cursorRow = max(0, renderer.cursorRow)
+    let size = screenSize()
+    let report = queryCursorPosition()
+    // Resized again while the report was on its way: it describes a screen that is gone, and
+    // the next SIGWINCH relocates; until then nothing is drawn at a stale place.
+    guard screenSize() == size, let position = report else {
+      // Or a slow terminal: nothing is drawn until its report comes (``deliver()`` relocates
+      // again then), as a frame drawn at a guess would stay on the screen; a terminal that
+      // never answers gets the old place.
+      relocationPending = true
+      DispatchQueue.main.asyncAfter(deadline: .now() + 2) { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self, self.relocationPending else { return }
+          self.moveRegion(top: self.regionTop)
+          self.repaint()
+        }
+      }
+      return
+    }
+    moveRegion(top: max(0, position.row - cursorRow))
+  }
+
+  /// Inline, a resize is acted on once the terminal has settled: 50 ms after the last SIGWINCH
+  /// of a burst (a window being dragged sends many), nothing drawn meanwhile. tmux 3.3 was seen
+  /// to change the size before its screen, answering a cursor report at once with the row of
+  /// the old layout.
+  private func scheduleRelocation() {
+    relocationPending = true
+    relocationTimer?.cancel()
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(50))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.relocationTimer?.cancel()
+        self.relocationTimer = nil
+        self.relocateRegion()
+        self.repaint()
+      }
+    }
+    timer.resume()
+    relocationTimer = timer
+  }
+
+  /// Puts the region at `top` (or higher, if it no longer fits below), making room with line
+  /// feeds at the bottom.
+  private func moveRegion(top proposed: Int) {
+    relocationPending = false
+    let size = screenSize()
+    let rows = configuration.presentation.regionRows(screenRows: size.rows)
+    var top = min(proposed, size.rows - 1)
+    if top + rows > size.rows {
+      var bytes: [UInt8] = []
+      Renderer.appendCUP(0, size.rows - 1, to: &bytes)
+      bytes += Array(repeating: 0x0A, count: top + rows - size.rows)
+      try? terminal.write(bytes)
+      top = size.rows - rows
+    }
+    placeRegion(top: top, rows: rows, size: size)
+  }
+
+  /// Puts the region at `top`: the renderer draws from there, the app's screen is the region,
+  /// and every way out (``Terminal/restorePreamble``) leaves or clears it as the app chose,
+  /// the cursor below it or at its start.
+  private func placeRegion(top: Int, rows: Int, size: TerminalSize) {
+    regionTop = top
+    regionRows = rows
+    renderer.inlineOrigin = top
+    renderer.invalidate()
+    var preamble = Array("\u{1b}[m".utf8)
+    switch configuration.presentation.exitBehavior {
+    case .leaveLastFrame:
+      Renderer.appendCUP(0, top + rows - 1, to: &preamble)
+      preamble += [0x0D, 0x0A]
+    case .clear:
+      Renderer.appendCUP(0, top, to: &preamble)
+      preamble += Array("\u{1b}[J".utf8)
+    }
+    terminal.restorePreamble = preamble
+    let screen = Size(width: size.columns, height: rows)
+    if application.screenSize != screen {
+      application.handle(.resize(screen, timestamp: TerminalHost.now))
+    }
+  }
+
+  /// Asks for the cursor position (`CSI 6 n`) and waits up to `timeout` milliseconds for the
+  /// report. Other input read meanwhile (keys typed ahead, other replies) is held and
+  /// delivered after, in order. A report that comes later is known for one (``lateReports``).
+  private func queryCursorPosition(timeout: Int = 1000) -> (row: Int, column: Int)? {
+    do { try terminal.write(Array("\u{1b}[6n".utf8)) } catch { return nil }
+    let deadline = TerminalHost.now + Double(timeout) / 1000
+    var found: (row: Int, column: Int)?
+    wait: while found == nil {
+      let remaining = Int32(max(0, (deadline - TerminalHost.now) * 1000))
+      var descriptor = pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, remaining)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { break }
+      // A hang-up is found again by the read source, which shuts down.
+      guard let count = try? readBuffer.withUnsafeMutableBytes({ try terminal.read(into: $0) }), count > 0
+      else { break }
+      var batch: [TerminalInput] = []
+      readBuffer.withUnsafeBytes { bytes in
+        parser.parse(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), at: TerminalHost.now, into: &batch)
+      }
+      for item in batch {
+        if found == nil, case .reply(.cursorPosition(let row, let column)) = item {
+          // Reports come in order: one an earlier, timed-out query asked for is stale.
+          if lateReports > 0 {
+            lateReports -= 1
+            continue
+          }
+          found = (row, column)
+        } else {
+          heldInput.append(item)
+        }
+      }
+      if TerminalHost.now >= deadline { break wait }
+    }
+    if found == nil { lateReports += 1 }
+    if !heldInput.isEmpty {
+      DispatchQueue.main.async { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self, !self.heldInput.isEmpty else { return }
+          self.items = self.heldInput
+          self.heldInput.removeAll()
+          self.deliver()
+          self.scheduleEscapeTimer()
+        }
+      }
+    }
+    return found
+  }
+
+  /// Inline, touch locations are made relative to the region, and presses and wheel turns
+  /// outside it are dropped (they belong to the lines above). nil drops the event.
+  private func regionRelative(_ input: InputEvent) -> InputEvent? {
+    guard configuration.presentation.isInline else { return input }
+    let top = Double(regionTop)
+    let rows = Double(regionRows)
+    switch input {
+    case .touches(var samples):
+      for index in samples.indices {
+        samples[index].location.y -= top
+        if samples[index].phase == .began, samples[index].location.y < 0 || samples[index].location.y >= rows
+        {
+          return nil
+        }
+      }
+      return .touches(samples)
+    case .scroll(var scroll):
+      scroll.location.y -= top
+      guard scroll.location.y >= 0, scroll.location.y < rows else { return nil }
+      return .scroll(scroll)
+    case .mouse(var mouse):
+      // A press above or below the region is not the app's; moves and releases still are, so
+      // a drag or a hover that leaves the region ends where the app can see it.
+      mouse.location.y -= top
+      if mouse.phase == .down, mouse.location.y < 0 || mouse.location.y >= rows { return nil }
+      return .mouse(mouse)
+    default:
+      return input
+    }
+  }
+
   // MARK: Input
 
   private func readInput() {
+    // A cursor report's wait may have read what woke this source: then a read would block.
+    if regionRows > 0, !Self.isReadable(terminal.input) { return }
     let count: Int
     do {
       count = try readBuffer.withUnsafeMutableBytes { try terminal.read(into: $0) }
@@ -228,7 +473,12 @@ public final class TerminalHost {
     scheduleEscapeTimer()
   }
 
-  private func scheduleEscapeTimer() {
+  private static func isReadable(_ descriptor: Int32) -> Bool {
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, 0) != 0
+  }
+
+  func scheduleEscapeTimer() {
     escapeTimer?.cancel()
     escapeTimer = nil
     guard let deadline = parser.pendingDeadline else { return }
@@ -247,25 +497,32 @@ public final class TerminalHost {
     escapeTimer = timer
   }
 
-  private func deliver() {
-    for item in items {
+  func deliver() {
+    for index in items.indices {
+      let item = items[index]
       switch item {
-      case .event(let input):
-        if configuration.suspendsOnControlZ, case .key(let key) = input, key.phase == .down,
-          key.modifierFlags.intersection(.deviceIndependent) == .control,
-          key.charactersIgnoringModifiers == "z" || key.characters == "\u{1a}"
+      case .event(let event):
+        // Hover moves are coalesced: of a run of them in one read only the last is delivered,
+        // so a flood of motion reports costs one pass through the tracking areas per read.
+        if case .mouse(let mouse) = event, mouse.phase == .moved, index + 1 < items.count,
+          case .event(.mouse(let next)) = items[index + 1], next.phase == .moved
         {
-          suspend()
           continue
         }
-        // The inspector's keys never reach the app (nor a recording).
-        if let inspector, inspector.handle(input) { continue }
-        configuration.inputObserver?(input)
-        let redraws = isRedrawKey(input)
-        application.handle(input)
-        if redraws { repaint() }
+        deliver(event)
+      case .reply(.cursorPosition) where lateReports > 0:
+        lateReports -= 1
+        // The terminal answers again: ask afresh, as the screen may have changed since.
+        if relocationPending && lateReports == 0 {
+          relocateRegion()
+          repaint()
+        }
       case .reply(let reply):
         if case .cellPixelSize(let size) = reply { parser.cellPixelSize = size }
+        // F3 with modifiers reads as a cursor report; none was asked for, so it is the key.
+        if let key = InputParser.functionKey(forUnrequested: reply, at: TerminalHost.now) {
+          deliver(.key(key))
+        }
         negotiate(reply)
       case .pointer, .unknown:
         break
@@ -273,6 +530,23 @@ public final class TerminalHost {
       if application.isTerminated { return }
     }
     if application.needsDisplay { render() }
+  }
+
+  private func deliver(_ event: InputEvent) {
+    guard let input = regionRelative(event) else { return }
+    if configuration.suspendsOnControlZ, case .key(let key) = input, key.phase == .down,
+      key.modifierFlags.intersection(.deviceIndependent) == .control,
+      key.charactersIgnoringModifiers == "z" || key.characters == "\u{1a}"
+    {
+      suspend()
+      return
+    }
+    // The inspector's keys never reach the app (nor a recording).
+    if let inspector, inspector.handle(input) { return }
+    configuration.inputObserver?(input)
+    let redraws = isRedrawKey(input)
+    application.handle(input)
+    if redraws { repaint() }
   }
 
   /// Progressive enhancement: kitty flags if the terminal answered the flags query, else
@@ -358,7 +632,8 @@ public final class TerminalHost {
   /// the terminal has not taken the previous frame, the new one waits; frames that change in
   /// the meantime supersede it, and only the latest is drawn.
   private func render() {
-    guard !hungUp, !application.isTerminated, !inBackground, !terminal.isSuspended else { return }
+    guard !hungUp, !application.isTerminated, !inBackground, !terminal.isSuspended, !relocationPending
+    else { return }
     guard pendingOffset == pendingOutput.count else {
       frameDeferred = true
       return
@@ -437,7 +712,7 @@ public final class TerminalHost {
   /// Before the host writes anything but a frame: the rest of the frame first (waiting at most
   /// ``Terminal/writeTimeout``), so no sequence is cut in two; if the terminal does not take
   /// it, the frame is dropped and the next one is drawn in full.
-  private func finishPendingOutput() {
+  func finishPendingOutput() {
     if pendingOffset < pendingOutput.count {
       let rest = Array(pendingOutput[pendingOffset...])
       do {
@@ -486,8 +761,12 @@ public final class TerminalHost {
     case .resume:
       resume()
     case .windowSizeChange:
-      updateSize()
-      repaint()
+      if configuration.presentation.isInline {
+        scheduleRelocation()
+      } else {
+        updateSize()
+        repaint()
+      }
     }
   }
 
@@ -508,8 +787,9 @@ public final class TerminalHost {
       inBackground = false
       readSource?.resume()
     }
+    let wasSuspended = terminal.isSuspended
     do {
-      if terminal.isSuspended {
+      if wasSuspended {
         try terminal.resume()
       } else {
         finishPendingOutput()
@@ -519,7 +799,17 @@ public final class TerminalHost {
       hangUp()
     }
     StandardErrorCapture.begin()
-    updateSize()
+    takeScreenBack(afterSuspend: wasSuspended)
+  }
+
+  /// After a stop: inline, a suspend gave the screen to the shell, so the region opens again
+  /// at the cursor; after a stop the host did not make it is found again where it was.
+  private func takeScreenBack(afterSuspend: Bool) {
+    if configuration.presentation.isInline {
+      if afterSuspend { openRegion() } else { relocateRegion() }
+    } else {
+      updateSize()
+    }
     repaint()
   }
 
@@ -559,8 +849,7 @@ public final class TerminalHost {
       return
     }
     StandardErrorCapture.begin()
-    updateSize()
-    repaint()
+    takeScreenBack(afterSuspend: true)
   }
 
   private func finish() -> Never {
@@ -569,12 +858,14 @@ public final class TerminalHost {
     escapeTimer?.cancel()
     writeSource?.cancel()
     timerSource?.cancel()
+    relocationTimer?.cancel()
     try? terminal.restore()
     CrashGuard.uninstall()
     // The signal handlers stay until the process exits: closing a terminal sends SIGHUP more
     // than once (the shell forwards its own), and a default action restored before `willExit`
     // let the second one kill the process before it wrote its recording.
     configuration.willExit?()
+    if exitStatus == 0, let status = configuration.terminationStatus?() { exitStatus = status }
     signalMonitor?.stop()
     exit(exitStatus)
   }

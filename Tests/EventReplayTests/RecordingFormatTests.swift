@@ -82,7 +82,7 @@ struct RecordingFormatTests {
   }
 
   @Test(arguments: [
-    ("responderkit-recording 2\n", "version"),
+    ("responderkit-recording 3\n", "version"),
     ("", "header"),
     ("hello\n", "header"),
     ("responderkit-recording 1\n0.1 jump 3\n", "kind"),

@@ -116,6 +116,7 @@ private final class WatchingApplication: Application {
       seen.append("touches:" + event.allTouches.map { "\($0.phase)" }.sorted().joined(separator: ","))
     case .key: seen.append("key")
     case .scroll: seen.append("scroll")
+    case .mouse: seen.append("mouse")
     case .paste: seen.append("paste")
     }
     super.sendEvent(event)
@@ -446,7 +447,7 @@ struct TargetForActionRuleTests {
   /// that type: a subclass may override anything, so its objects are asked.
   @Test func onlyObjectsOfADeclaringTypeArePassedWithoutBeingAsked() {
     #expect(View().keptDefaults.contains([.actionSearch, .viewLink]))
-    #expect(Window().keptDefaults == [.actionSearch, .keyCommands, .keyUp, .nextResponder, .linkedNext])
+    #expect(Window().keptDefaults == [.keyCommands, .keyUp, .nextResponder, .linkedNext])
     for object: Responder in [
       Gatekeeper(), Performer("p"), NextOverridingView(), Redirector(), ViewController(),
     ] {

@@ -2,13 +2,13 @@ import Testing
 
 @testable import ResponderKit
 
-// A subclass may declare in its action table the responder methods it keeps as inherited
-// (ActionTable.KeptDefaults), so that the chain's walks pass its objects without asking them.
-// The declaration, never the class's metadata, decides; a subclass that declares nothing is
-// asked through its methods as UIKit asks every responder.
+// A framework class may declare in its action table the responder methods it keeps as
+// inherited (ActionTable.KeptDefaults, package-internal), so that the chain's walks pass its
+// objects without asking them. The declaration, never the class's metadata, decides; it never
+// claims more than the superclass keeps; debug builds check every object passed; a subclass
+// that declares nothing is asked through its methods as UIKit asks every responder.
 
-/// A focusable view that overrides nothing the walks call, and says so (DeclaredSearchTests
-/// uses it too).
+/// A focusable view that overrides nothing the walks call, and says so.
 @MainActor
 final class DeclaredFocusView: View {
   override var canBecomeFirstResponder: Bool { true }
@@ -24,9 +24,12 @@ private class CommandView: View {
   override var keyCommands: [KeyCommand] { commands }
 }
 
-/// A ``CommandView`` whose table declares (wrongly) that it keeps `keyCommands`.
+/// A view offering key commands whose table declares (wrongly) that it keeps `keyCommands`.
 @MainActor
-private final class MisdeclaredCommandView: CommandView {
+private final class MisdeclaredCommandView: View {
+  var commands: [KeyCommand] = []
+  override var canBecomeFirstResponder: Bool { true }
+  override var keyCommands: [KeyCommand] { commands }
   override class var actionTable: ActionTable { actions }
   private static let actions = ActionTable(MisdeclaredCommandView.self, keeping: .keyCommands) { _ in }
 }
@@ -109,18 +112,53 @@ struct DeclaredKeptDefaultsTests {
     #expect(top.performed == [.ping])
   }
 
-  /// The documented rule for a declaration that contradicts an override: the walks trust the
-  /// declaration and do not call the override (declare only what the type leaves alone).
-  @Test func anOverrideOfKeyCommandsDeclaredKeptIsNotAskedByTheWalks() {
+  /// A declaration that contradicts an override is a bug the walks would hide (they do not
+  /// call the override): debug builds check each object passed and stop with a sentence that
+  /// names the class and the method.
+  @Test func aDeclarationThatContradictsAnOverrideStopsNamingClassAndMethod() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let focus = MisdeclaredCommandView()
+        focus.commands = [KeyCommand(input: "p", modifierFlags: .control, action: .ping)]
+        // A key command walk from a view below it passes it.
+        let below = View()
+        focus.addSubview(below)
+        _ = below.nextResponder(notKeeping: .keyCommands)
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("MisdeclaredCommandView declares in its ActionTable that it keeps keyCommands"))
+  }
+
+  /// A declaration never claims more than the superclass keeps: Window overrides `keyDown` to
+  /// run the key bindings, so a Window subclass declaring `.all` still runs them (before, its
+  /// bindings were silently lost).
+  @Test func aWindowSubclassDeclaringEverythingKeepsItsKeyBindings() {
+    final class AllWindow: Window {
+      override class var actionTable: ActionTable { actions }
+      static let actions = ActionTable(AllWindow.self, keeping: .all) { _ in }
+    }
+    #expect(!AllWindow().keptDefaults.contains(.keyDown))
+    #expect(AllWindow().keptDefaults.contains(.keyCommands))
+    let app = Application()
+    app.screenSize = Size(width: 40, height: 10)
     let top = MoveTarget()
-    let focus = MisdeclaredCommandView()
-    focus.commands = [KeyCommand(input: "p", modifierFlags: .control, action: .ping)]
-    let (app, window) = makeChain(top: top, depth: 3, focus: focus)
-    #expect(window.keyCommandsInChain().isEmpty)
-    app.handle(.key(KeyEvent.character("p", modifierFlags: .control)))
-    #expect(top.performed.isEmpty)
-    // A direct call still reaches the override.
-    #expect(focus.keyCommands.count == 1)
+    let focus = DeclaredFocusView()
+    top.addSubview(focus)
+    let window = AllWindow()
+    window.rootView = top
+    app.addWindow(window)
+    window.makeKeyAndOrderFront()
+    #expect(window.makeFirstResponder(focus))
+    app.handle(.key(KeyEvent(keysym: .down)))
+    #expect(top.performed == [.moveDown])
+    // And a class whose superclass declares nothing keeps nothing, whatever it declares.
+    class Undeclared: View {}
+    final class Redeclared: Undeclared {
+      override class var actionTable: ActionTable { actions }
+      static let actions = ActionTable(Redeclared.self, keeping: .all) { _ in }
+    }
+    #expect(Redeclared().keptDefaults.isEmpty)
   }
 
   /// NSResponder.doCommand(by:) tries the bound command up the key window's chain
@@ -184,17 +222,5 @@ struct DeclaredKeptDefaultsTests {
     #expect(plain.nextLink?.refers(to: app) == true)
     app.remove(plain)
     #expect(plain.nextLink == nil && plain.next == nil)
-  }
-
-  @Test func tryToPerformEndingAtAPlainViewStopsThere() {
-    let top = MoveTarget()
-    let last = View()
-    let focus = DeclaredFocusView()
-    _ = makeChain([top, last, View(), focus])
-    _ = last.keptDefaults  // loaded, so `last` is a view the walk could pass
-    #expect(!focus.tryToPerform(.moveDown, with: nil, endingAt: last))
-    #expect(top.performed.isEmpty)
-    #expect(focus.tryToPerform(.moveDown, with: nil))
-    #expect(top.performed == [.moveDown])
   }
 }

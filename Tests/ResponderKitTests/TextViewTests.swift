@@ -109,13 +109,23 @@ struct TextViewTests {
     #expect(view.text == "a\nb\nc")
   }
 
-  @Test func aReadOnlyViewTakesNoFocusOrText() {
-    let (_, view) = setUp(text: "x")
+  @Test func aReadOnlyViewKeepsFocusButTakesNoText() {
+    let (h, view) = setUp(text: "x")
     view.isEditable = false
-    #expect(!view.isFirstResponder)
-    #expect(!view.canBecomeFirstResponder)
+    // AppKit: not editable but selectable (the default) still accepts first responder.
+    #expect(view.isFirstResponder)
+    #expect(!view.acceptsTextInput)
+    h.type("y")
     #expect(!view.replaceCharacters(in: 0..<1, with: "y"))
     #expect(view.text == "x")
+  }
+
+  @Test func aViewNeitherEditableNorSelectableTakesNoFocus() {
+    let (_, view) = setUp(text: "x")
+    view.isEditable = false
+    view.isSelectable = false
+    #expect(!view.isFirstResponder)
+    #expect(!view.canBecomeFirstResponder)
   }
 
   private final class Listener: TextViewDelegate {

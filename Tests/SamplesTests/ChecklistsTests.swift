@@ -359,16 +359,21 @@ struct ChecklistsTests {
     driver.press("Control+c")
     #expect(controller.pasteboard.string == "Milk")
     #expect(try enabled(edit, "Paste"))
-    // The detail screen: its text field is first responder, nothing there copies or deletes rows.
+    // The detail screen: its text field is first responder; with nothing selected there it
+    // neither copies nor deletes, but it pastes what was copied (Pasteboard.general).
     driver.press("n")
     #expect(try !enabled(edit, "Copy"))
-    #expect(try !enabled(edit, "Paste"))
+    #expect(try enabled(edit, "Paste"))
     #expect(try !enabled(edit, "Delete"))
     #expect(try !enabled(file, "newItem"))
     #expect(try enabled(file, "Quit"))
-    // Control+V is not taken by the disabled Paste: it reaches the field (as Page Down, a no-op).
     driver.press("Control+v")
-    #expect((controller.navigation.topViewController as? ItemDetailViewController)?.textField.text == "")
+    let field = (controller.navigation.topViewController as? ItemDetailViewController)?.textField
+    #expect(field?.text == "Milk")
+    // Selected text in the field enables Copy, which now copies from the field.
+    driver.press("Shift+Home")
+    #expect(try enabled(edit, "Copy"))
+    #expect(field?.selectedText == "Milk")
   }
 
   @Test func copyAndPasteMoveAnItemsTextBetweenLists() throws {

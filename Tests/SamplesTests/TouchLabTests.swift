@@ -180,3 +180,38 @@ struct TouchLabKeyTests {
     #expect(app.isTerminated)
   }
 }
+
+/// TouchLab shows the pointer live: the other buttons with their place and modifiers, the
+/// pointer entering and leaving each control, and the log's context menu (issue 38).
+@Suite("TouchLab pointer events")
+@MainActor
+struct TouchLabPointerTests {
+  @Test func rightAndMiddleClicksAndHoverAreLogged() {
+    let (app, lab) = TouchLab.makeApplication()
+    let driver = HeadlessDriver(application: app, size: Size(width: 80, height: 24))
+    driver.rightClick(x: 15, y: 2, modifiers: .shift)
+    driver.click(button: MouseSample.middleButton, x: 60, y: 20)
+    driver.hover(x: 15, y: 2)
+    driver.hover(x: 13, y: 3)
+    let pointer = lab.log.entries.filter { $0.kind == .pointer }.map(\.line)
+    #expect(
+      pointer == [
+        "Pointer    right down at 15,2 (Shift) over Button",
+        "Pointer    right up at 15,2 (Shift) over Button",
+        "Pointer    button 2 down at 60,20", "Pointer    button 2 up at 60,20", "Pointer    entered Button",
+        "Pointer    exited Button", "Pointer    entered Switch",
+      ])
+    #expect(driver.screenText.contains("Pointer    entered Switch"))
+  }
+
+  @Test func theLogsContextMenuClearsIt() {
+    let (app, lab) = TouchLab.makeApplication()
+    let driver = HeadlessDriver(application: app, size: Size(width: 80, height: 24))
+    driver.tap(x: 15, y: 2)
+    #expect(!lab.log.entries.isEmpty)
+    driver.rightClick(x: 5, y: 14)
+    #expect(driver.screenText.contains("Clear Log"))
+    driver.press("Return")
+    #expect(lab.log.entries.isEmpty)
+  }
+}

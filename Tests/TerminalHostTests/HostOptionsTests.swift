@@ -67,3 +67,25 @@ struct HostOptionsTests {
     }
   }
 }
+
+@Suite("Host options: --inline")
+struct HostInlineOptionTests {
+  @Test func inlineTakesRowsOrAPercentageAndLeavesTheRestToTheApp() throws {
+    let (options, rest) = try HostOptions.extract(from: ["--inline", "40%", "--multi"])
+    #expect(options.presentation == .inline(fraction: 0.4))
+    #expect(rest == ["--multi"])
+    #expect(try HostOptions.extract(from: ["--inline=12"]).options.presentation == .inline(rows: 12))
+  }
+
+  @Test func aBadOrMissingHeightIsRefusedWithTheReason() {
+    let reason = "needs a number of rows or a percentage (12, 40%)"
+    for arguments in [["--inline"], ["--inline", "tall"], ["--inline", "-3"], ["--inline=0"]] {
+      #expect(throws: CommandLineError(argument: "--inline", reason: reason), "\(arguments)") {
+        try HostOptions.extract(from: arguments)
+      }
+    }
+    #expect(throws: CommandLineError(argument: "--inline", reason: "given more than once")) {
+      try HostOptions.extract(from: ["--inline", "3", "--inline", "4"])
+    }
+  }
+}

@@ -43,8 +43,8 @@ import Testing
       MouseEncodingParserTests.x10(2, column, 40) + MouseEncodingParserTests.x10(3, column, 40) + bytes("k")
     #expect(
       decodeAtEverySplit(input) == [
-        MouseEncodingParserTests.pointer(.right, .press, Double(column - 1), 39),
-        MouseEncodingParserTests.pointer(.right, .release, Double(column - 1), 39), char("k"),
+        MouseParserTests.mouse(1, .down, Double(column - 1), 39),
+        MouseParserTests.mouse(1, .up, Double(column - 1), 39), char("k"),
       ])
   }
 
@@ -52,10 +52,10 @@ import Testing
   /// with 1005) as NUL, 256 truncated to a byte (button.c, `EmitMousePosition`).
   @Test func x10NulCoordinateIsThePastTheEndMarker() {
     let input = bytes("\u{1b}[M") + [32 + 1, 0, 33]
-    #expect(decodeAtEverySplit(input) == [MouseEncodingParserTests.pointer(.middle, .press, 223, 0)])
+    #expect(decodeAtEverySplit(input) == [MouseParserTests.mouse(2, .down, 223, 0)])
     var parser = InputParser()
     parser.utf8MouseCoordinates = true
-    #expect(decodeAtEverySplit(input, parser) == [MouseEncodingParserTests.pointer(.middle, .press, 2015, 0)])
+    #expect(decodeAtEverySplit(input, parser) == [MouseParserTests.mouse(2, .down, 2015, 0)])
   }
 
   @Test func x10ModifiersWheelAndExtraButtons() {
@@ -66,9 +66,9 @@ import Testing
     #expect(
       decodeAtEverySplit(input) == [
         touch(.began, 2, 3, [.shift, .alt, .control]), MouseParserTests.scroll(4, 5, dy: 1),
-        MouseEncodingParserTests.pointer(.extra(8), .press, 6, 7),
-        MouseEncodingParserTests.pointer(.extra(8), .release, 6, 7),
-        MouseEncodingParserTests.pointer(.none, .move, 8, 8),
+        MouseParserTests.mouse(3, .down, 6, 7),
+        MouseParserTests.mouse(3, .up, 6, 7),
+        MouseParserTests.mouse(0, .moved, 8, 8),
       ])
   }
 
@@ -108,15 +108,15 @@ import Testing
     // it; 34 presses the right button and 35 releases that; 96 is the wheel up.
     #expect(
       decodeAtEverySplit(input) == [
-        touch(.began, 299, 1), touch(.ended, 300, 1), MouseEncodingParserTests.pointer(.right, .press, 9, 9),
-        MouseEncodingParserTests.pointer(.right, .release, 10, 9), MouseParserTests.scroll(0, 0, dy: -1),
+        touch(.began, 299, 1), touch(.ended, 300, 1), MouseParserTests.mouse(1, .down, 9, 9),
+        MouseParserTests.mouse(1, .up, 10, 9), MouseParserTests.scroll(0, 0, dy: -1),
       ])
   }
 
   @Test func urxvtHoverIsAMoveOfNone() {
     #expect(
       decodeAtEverySplit(bytes("\u{1b}[67;4;5M"))
-        == [MouseEncodingParserTests.pointer(.none, .move, 3, 4)])
+        == [MouseParserTests.mouse(0, .moved, 3, 4)])
   }
 
   /// SGR's edge cases: empty numbers take their defaults, trailing ones are ignored, button 3
@@ -128,15 +128,17 @@ import Testing
     Vector("\u{1b}[<0;5;6;7;8M", touch(.began, 4, 5)),
     Vector("\u{1b}[<3;5;6M", pointer(.none, .release, 4, 5)),
     Vector("\u{1b}[<3;5;6m", pointer(.none, .release, 4, 5)),
-    Vector("\u{1b}[<35;5;6m", pointer(.none, .move, 4, 5)),
+    Vector("\u{1b}[<35;5;6m", MouseParserTests.mouse(0, .moved, 4, 5)),
     Vector("\u{1b}[<0;5;6M\u{1b}[<3;5;6M", touch(.began, 4, 5), touch(.ended, 4, 5)),
-    Vector("\u{1b}[<1;5;6M\u{1b}[<3;5;6m", pointer(.middle, .press, 4, 5), pointer(.middle, .release, 4, 5)),
+    Vector(
+      "\u{1b}[<1;5;6M\u{1b}[<3;5;6m", MouseParserTests.mouse(2, .down, 4, 5),
+      MouseParserTests.mouse(2, .up, 4, 5)),
     Vector("\u{1b}[<64;5;6m", pointer(.wheel(4), .release, 4, 5)),
     Vector("\u{1b}[<67;5;6m", pointer(.wheel(7), .release, 4, 5)),
     Vector("\u{1b}[<96;5;6M", MouseParserTests.scroll(4, 5, dy: -1)),
-    Vector("\u{1b}[<193;5;6M", pointer(.extra(13), .press, 4, 5)),
-    Vector("\u{1b}[<131;5;6m", pointer(.extra(11), .release, 4, 5)),
-    Vector("\u{1b}[<34;5;6M", pointer(.right, .move, 4, 5)),
+    Vector("\u{1b}[<193;5;6M", MouseParserTests.mouse(8, .down, 4, 5)),
+    Vector("\u{1b}[<131;5;6m", MouseParserTests.mouse(6, .up, 4, 5)),
+    Vector("\u{1b}[<34;5;6M", MouseParserTests.mouse(1, .dragged, 4, 5)),
     Vector("\u{1b}[<32;5;6m", touch(.ended, 4, 5)),
   ]
 

@@ -22,6 +22,17 @@ import Testing
     .pointer(PointerReport(button: button, action: action, location: Point(x: x, y: y)))
   }
 
+  /// A secondary button's report: an event for the app (AppKit's rightMouseDown and
+  /// otherMouseDown), numbered as `NSEvent.buttonNumber`.
+  static func mouse(
+    _ button: Int, _ phase: MousePhase, _ x: Double, _ y: Double, _ modifiers: KeyEvent.ModifierFlags = []
+  ) -> TerminalInput {
+    .event(
+      .mouse(
+        MouseSample(buttonNumber: button, phase: phase, location: Point(x: x, y: y), modifierFlags: modifiers)
+      ))
+  }
+
   static let vectors: [Vector] = [
     Vector("\u{1b}[<0;1;1M", touch(.began, 0, 0)),
     Vector("\u{1b}[<0;10;5m", touch(.ended, 9, 4)),
@@ -33,11 +44,11 @@ import Testing
     Vector("\u{1b}[<66;5;6M", scroll(4, 5, dx: -1)),
     Vector("\u{1b}[<67;5;6M", scroll(4, 5, dx: 1)),
     Vector("\u{1b}[<81;5;6M", scroll(4, 5, dy: 1, .control)),
-    Vector("\u{1b}[<35;7;8M", pointer(.none, .move, 6, 7)),
-    Vector("\u{1b}[<2;7;8M", pointer(.right, .press, 6, 7)),
-    Vector("\u{1b}[<2;7;8m", pointer(.right, .release, 6, 7)),
-    Vector("\u{1b}[<33;7;8M", pointer(.middle, .move, 6, 7)),
-    Vector("\u{1b}[<128;7;8M", pointer(.extra(8), .press, 6, 7)),
+    Vector("\u{1b}[<35;7;8M", MouseParserTests.mouse(0, .moved, 6, 7)),
+    Vector("\u{1b}[<2;7;8M", mouse(1, .down, 6, 7)),
+    Vector("\u{1b}[<2;7;8m", mouse(1, .up, 6, 7)),
+    Vector("\u{1b}[<33;7;8M", mouse(2, .dragged, 6, 7)),
+    Vector("\u{1b}[<128;7;8M", mouse(3, .down, 6, 7)),
     Vector("\u{1b}[<0;9999;9999M", touch(.began, 9998, 9998)),
   ]
 

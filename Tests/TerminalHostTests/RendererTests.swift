@@ -249,20 +249,90 @@ struct RendererTests {
   /// into the virtual terminal: the screen must always equal the frame.
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func randomFramesAreReproducedExactlyByAVirtualTerminal(seed: UInt64) {
+    checkRandomFrames(seed: seed, inlineOrigin: nil)
+  }
+
+  /// The same frames in an inline region below lines already on the screen: the region shows
+  /// each frame, the lines above are never touched (no CSI 2J, no whole-screen scroll).
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func randomInlineFramesAreReproducedAndTheLinesAboveStay(seed: UInt64) {
+    // Regions from rows 1 to 4, and from 11 to 14, where a CUP's row has two digits.
+    checkRandomFrames(seed: seed, inlineOrigin: Int(seed % 4) + 1 + (seed > 4 ? 10 : 0))
+  }
+
+  /// Pick's frames (a query line, a count, a list that changes with each key), drawn in a
+  /// region on row 18 and full-screen: every frame after the first costs no more inline. The
+  /// first one also places and saves the region (its row number and `ESC 7`).
+  @Test func anInlineListRedrawnCostsNoMoreThanFullScreen() {
+    func frames() -> [CellBuffer] {
+      (0...4).map { step in
+        var buffer = CellBuffer(columns: 100, rows: 12)
+        write("> " + String("1234".prefix(step)), at: 0, 0, into: &buffer)
+        write("  \(1_000_000 - step * 123_457)/1000000", at: 0, 1, into: &buffer)
+        for row in 0..<10 {
+          let style = row == 0 ? TextStyle(attributes: .reverse) : .plain
+          write("  \(row * 1013 + step * 7 + 1)", at: 0, row + 2, style: style, into: &buffer)
+        }
+        return buffer
+      }
+    }
+    func bytes(inlineOrigin: Int?) -> [Int] {
+      var renderer = Renderer()
+      renderer.inlineOrigin = inlineOrigin
+      return frames().enumerated().map { step, frame in
+        renderer.render(frame, cursor: CursorPlacement(column: 2 + step, row: 0)).count
+      }
+    }
+    let inline = bytes(inlineOrigin: 18)
+    let fullScreen = bytes(inlineOrigin: nil)
+    #expect(inline[0] <= fullScreen[0] + 3)
+    for step in 1..<inline.count {
+      #expect(
+        inline[step] <= fullScreen[step], "frame \(step): inline \(inline[step]), full \(fullScreen[step])")
+    }
+  }
+
+  @Test func anInlineRegionIsAddressedFromItsOriginAndClearedFromThere() {
+    var renderer = Renderer(synchronizedOutput: false)
+    renderer.inlineOrigin = 20
+    var frame = CellBuffer(columns: 10, rows: 3)
+    write("ab", at: 0, 0, into: &frame)
+    write("cd", at: 3, 2, into: &frame)
+    // Home of the region, erase below (never CSI 2J), save that place (DECSC), then rows
+    // relative to it; the hidden cursor waits at the region's top-left, reached with DECRC
+    // (2 bytes, not a CUP carrying the row), and moving right of it rewrites the cell.
+    #expect(
+      escapedText(renderer.render(frame, cursor: nil)) == "\\e[m\\e[21H\\e[J\\e7ab\\e[23;4Hcd\\e8\\e[?25l")
+    #expect(
+      escapedText(renderer.render(frame, cursor: CursorPlacement(column: 1, row: 0))) == "a\\e[?25h")
+  }
+
+  private func checkRandomFrames(seed: UInt64, inlineOrigin: Int?) {
     var rng = SeededGenerator(seed: seed)
+    let origin = inlineOrigin ?? 0
+    /// Inline, the screen has lines above the region and a row below it.
+    func makeScreen(_ columns: Int, _ rows: Int) -> VirtualTerminal {
+      var screen = VirtualTerminal(columns: columns, rows: rows + (inlineOrigin == nil ? 0 : origin + 1))
+      for row in 0..<origin { screen.feed(Array("\(row)\r\n".utf8)) }
+      return screen
+    }
     let characters: [Character] = [
       "a", "b", "Z", " ", "é", "e\u{301}", "中", "字", "😀", "❤️", "ｱ", "─", "€", "\u{1}", "ß",
     ]
     let colors: [Color] = [.default, .red, .palette(9), .palette(200), .rgb(1, 2, 3), .rgb(250, 0, 9)]
     func randomStyle() -> TextStyle {
-      TextStyle(
+      // Half plain, as most cells of an app are (and the style some cursor moves need).
+      if Bool.random(using: &rng) { return .plain }
+      return TextStyle(
         foreground: colors.randomElement(using: &rng)!, background: colors.randomElement(using: &rng)!,
         attributes: TextStyle.Attributes(rawValue: UInt8.random(in: 0...127, using: &rng)))
     }
     var columns = Int.random(in: 1...30, using: &rng)
     var rows = Int.random(in: 1...8, using: &rng)
     var renderer = Renderer(synchronizedOutput: Bool.random(using: &rng))
-    var screen = VirtualTerminal(columns: columns, rows: rows)
+    renderer.inlineOrigin = inlineOrigin
+    var screen = makeScreen(columns, rows)
+    let above = (0..<origin).map { screen.text(ofRow: $0) }
     var scene = CellBuffer(columns: columns, rows: rows)
     for step in 0..<60 {
       switch Int.random(in: 0..<20, using: &rng) {
@@ -270,7 +340,7 @@ struct RendererTests {
         columns = Int.random(in: 1...30, using: &rng)
         rows = Int.random(in: 1...8, using: &rng)
         scene = CellBuffer(columns: columns, rows: rows)
-        screen = VirtualTerminal(columns: columns, rows: rows)
+        screen = makeScreen(columns, rows)
         renderer.invalidate()
       case 1:
         renderer.invalidate()
@@ -300,12 +370,15 @@ struct RendererTests {
           column: Int.random(in: 0..<columns, using: &rng), row: Int.random(in: 0..<rows, using: &rng))
         : nil
       screen.feed(renderer.render(scene, cursor: cursor))
-      let mismatches = screen.mismatches(with: scene)
+      var mismatches = screen.mismatches(with: scene, originRow: origin)
+      for row in 0..<origin where !screen.text(ofRow: row).hasPrefix(String(above[row].prefix(1))) {
+        mismatches.append("line \(row) above the region changed: \(screen.text(ofRow: row))")
+      }
       #expect(mismatches.isEmpty, "seed \(seed) step \(step): \(mismatches.prefix(3))")
       #expect(screen.errors.isEmpty, "seed \(seed) step \(step): \(screen.errors.prefix(3))")
       #expect(screen.cursorVisible == (cursor != nil))
       if let cursor, !screen.pendingWrap {
-        #expect(screen.x == cursor.column && screen.y == cursor.row, "seed \(seed) step \(step)")
+        #expect(screen.x == cursor.column && screen.y == cursor.row + origin, "seed \(seed) step \(step)")
       }
       if mismatches.count + screen.errors.count > 0 { return }
     }

@@ -1,7 +1,7 @@
 import ResponderKit
 
 /// A minimal terminal model for tests: interprets what ``TerminalHost/Renderer`` emits (CUP,
-/// CUU/CUD/CUF/CUB, CR, LF, ED 2, SGR, DEC private modes,
+/// CUU/CUD/CUF/CUB, CR, LF, ED 2, SGR, DEC private modes, DECSC/DECRC,
 /// scroll regions (DECSTBM) and SU/SD, UTF-8 text with wide characters,
 /// combining marks and xterm's pending-wrap) and records anything else as an error, so a test
 /// can compare the screen with the frame that was meant.
@@ -30,6 +30,7 @@ struct VirtualTerminal {
   private(set) var errors: [String] = []
 
   private var state = 0  // 0 ground, 1 after ESC, 2 in CSI
+  private var saved: (x: Int, y: Int, style: TextStyle, pendingWrap: Bool)?
   private var csi: [UInt8] = []
   private var text: [UInt8] = []
 
@@ -47,6 +48,14 @@ struct VirtualTerminal {
         if byte == 0x5B {
           state = 2
           csi.removeAll()
+        } else if byte == 0x37 {
+          // DECSC: the position, the style and the wrap flag (DEC STD 070, xterm).
+          saved = (x, y, style, pendingWrap)
+          state = 0
+        } else if byte == 0x38 {
+          // DECRC: what DECSC saved; home and plain when nothing was.
+          (x, y, style, pendingWrap) = saved ?? (0, 0, .plain, false)
+          state = 0
         } else {
           errors.append("ESC \(byte)")
           state = 0
@@ -137,6 +146,11 @@ struct VirtualTerminal {
       grid = Array(
         repeating: Slot(text: " ", style: TextStyle(background: style.background), width: 1),
         count: grid.count)
+    case 0x4A where p(0, default: 0) == 0:
+      // ED 0: from the cursor to the end of the screen (an inline region's repaint).
+      for index in (y * columns + x)..<grid.count {
+        grid[index] = Slot(text: " ", style: TextStyle(background: style.background), width: 1)
+      }
     case 0x6D: sgr(parameters.map { $0 ?? 0 })
     case 0x72 where !isPrivate:
       // DECSTBM: a region of at least two rows, then the cursor goes home (xterm, VT100).
@@ -227,15 +241,20 @@ struct VirtualTerminal {
     }
   }
 
+  /// Row `row`'s text, trailing blanks included.
+  func text(ofRow row: Int) -> String {
+    grid[row * columns..<(row + 1) * columns].map(\.text).joined()
+  }
+
   /// The differences between the screen and `frame` as the renderer must draw it: a split or
   /// orphaned wide half becomes a blank, a control character U+FFFD; the right half of a wide
   /// character is compared only as a half.
-  func mismatches(with frame: CellBuffer) -> [String] {
+  func mismatches(with frame: CellBuffer, originRow: Int = 0) -> [String] {
     var found: [String] = []
-    for row in 0..<rows {
+    for row in 0..<frame.rows {
       for column in 0..<columns {
         let cell = frame[column, row]
-        let slot = grid[row * columns + column]
+        let slot = grid[(row + originRow) * columns + column]
         var expected: Slot
         if cell.width == 0 {
           if column > 0 && frame[column - 1, row].width == 2 {

@@ -6,11 +6,14 @@ For each emulator (xterm, urxvt, kitty) alone and with tmux and screen inside, i
 KeyProbe fixture (Tests/Fixtures/KeyProbe) through tap.py, which logs the raw bytes; sends each
 key of keys.py; matches the decoded inputs and bytes with the key by time; compares them with
 the expectation (or with the documented limit of that terminal's encoding); takes a screenshot
-of each sample's first screen and compares it with Tests/Terminals/Reference/*.png.
+of each sample's first screen and compares it with Tests/Terminals/Reference/*.png. The `pick`
+step runs Pick inline from a shell in each emulator (alone and in tmux) below lines already
+printed, types a query, presses Return, and checks the choice on its standard output, the
+lines above kept (tmux: from capture-pane, the scrollback included) and takes a screenshot.
 
 Writes .build/terminals/results.json, report.md (the README table) and index.html.
 usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty] [--hosts alone,tmux,screen] [--no-pictures]
-                 [--record-pictures]
+                 [--record-pictures] [--steps keys,pictures,pick]
 """
 import argparse
 import html
@@ -26,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import keys as keylist  # noqa: E402
 
-DISPLAY = ":77"
+DISPLAY = os.environ.get("TERMINALS_DISPLAY", ":77")  # another number when :77 is taken
 SCREEN = "800x480x24"
 OUT = os.path.join(ROOT, ".build", "terminals")
 FONT = "DejaVu Sans Mono"
@@ -325,14 +328,91 @@ def pictures(bin_dir, record):
     return rows
 
 
+PICK_ABOVE = 30  # lines the shell prints before Pick, some of them scrolled into the scrollback
+PICK_QUERY = "999"  # one match among `seq 1000`
+
+
+def pick_inline(bin_dir, terminal, host):
+    """Pick inline in a shell, as a user runs it: `seq 1000 | Pick --height 8 > out` below
+    lines already printed. Judged on the screen while the query shows (tmux: capture-pane, with
+    the scrollback), the choice on standard output, the exit status, and the lines above
+    afterwards; a screenshot of each state."""
+    tag = f"rk-pick-{terminal}-{host}"
+    workdir = os.path.join(OUT, tag)
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    out, status = os.path.join(workdir, "stdout.txt"), os.path.join(workdir, "status.txt")
+    script = (f"for i in $(seq 1 {PICK_ABOVE}); do echo \"line $i above\"; done; "
+              f"seq 1000 | {sh_quote(os.path.join(bin_dir, 'Pick'))} --height 8 > {sh_quote(out)}; "
+              f"echo $? > {sh_quote(status)}; echo 'after Pick'; sleep 600")
+    inner = ["sh", "-c", script]
+    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("TMUX", None)
+    process = subprocess.Popen(emulator_command(terminal, host_command(host, inner, tag)), env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    checks = []
+
+    def screen():
+        if host != "tmux":
+            return None
+        return run(["tmux", "-L", tag, "capture-pane", "-p", "-S", "-100"]).stdout.splitlines()
+
+    def check(name, passed, detail=""):
+        checks.append({"check": name, "passed": bool(passed), "detail": detail})
+
+    def shot(name):
+        path = os.path.join(OUT, "pictures", f"{terminal}-{host}-Pick-{name}.png")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0", "-resize", "50%", path])
+        return path
+
+    above = [f"line {i} above" for i in range(1, PICK_ABOVE + 1)]
+    pictures = []
+    try:
+        time.sleep(6 if terminal == "kitty" else 3)
+        window = emulator_window(terminal)
+        if window:
+            xdotool("windowfocus", window)
+        xdotool("mousemove", "790", "470")
+        xdotool("type", "--delay", "120", PICK_QUERY)
+        time.sleep(1.5)
+        pictures.append(shot("query"))
+        lines = screen()
+        if lines is not None:
+            shown = [line for line in lines if line.strip()]
+            check("lines above the region kept, scrollback included", all(a in lines for a in above),
+                  f"{sum(a in lines for a in above)}/{PICK_ABOVE}")
+            check("the region shows the query and its one match",
+                  any(line.startswith("> " + PICK_QUERY) for line in shown)
+                  and any("1/1000" in line for line in shown) and any(line.strip(" >*") == "999" for line in shown),
+                  " | ".join(shown[-8:]))
+        xdotool("key", "Return")
+        wait_for(lambda: bool(read_lines(status)), 10)
+        time.sleep(0.8)
+        pictures.append(shot("after"))
+        check("Return writes the choice to standard output", read_lines(out) == [PICK_QUERY], repr(read_lines(out)))
+        check("exit status 0", read_lines(status) == ["0"], repr(read_lines(status)))
+        lines = screen()
+        if lines is not None:
+            check("after Pick: the lines above kept, the shell's next line below",
+                  all(a in lines for a in above) and "after Pick" in lines,
+                  " | ".join(line for line in lines if line.strip())[-200:])
+    finally:
+        os.killpg(process.pid, 15)
+        stop_host(host, tag)
+        process.wait(timeout=10)
+    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
+            "passed": bool(checks) and all(c["passed"] for c in checks)}
+
+
 PIXEL_TOLERANCE = 200  # of 330×200 pixels: a cursor blink or a clock, not a changed screen
 
 
-def write_reports(runs, picture_rows, found_versions, seconds):
+def write_reports(runs, picture_rows, pick_rows, found_versions, seconds):
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "results.json"), "w") as f:
-        json.dump({"versions": found_versions, "seconds": seconds, "runs": runs, "pictures": picture_rows},
-                  f, indent=1)
+        json.dump({"versions": found_versions, "seconds": seconds, "runs": runs, "pictures": picture_rows,
+                   "pick": pick_rows}, f, indent=1)
     table = keylist.markdown_table(runs, found_versions, seconds)
     with open(os.path.join(OUT, "report.md"), "w") as f:
         f.write(table)
@@ -361,6 +441,19 @@ def write_reports(runs, picture_rows, found_versions, seconds):
             page.append(f"<tr class={status}><td>{row['name']}</td><td>{cells[0]}</td><td>{cells[1]}</td>"
                         f"<td>{cells[2]}</td><td>{row['pixels']}</td></tr>")
         page.append("</table>")
+    if pick_rows:
+        page.append("<h2>Pick inline (seq 1000 | Pick --height 8, below lines printed before)</h2><table>"
+                    "<tr><th>emulator</th><th>query typed</th><th>after Return</th><th>checks</th></tr>")
+        for row in pick_rows:
+            status = "pass" if row["passed"] else "fail"
+            cells = [f"<img src='{os.path.relpath(p, OUT)}'>" if os.path.exists(p) else "(none)"
+                     for p in row["pictures"]]
+            cells += ["(none)"] * (2 - len(cells))
+            checks = "<br>".join(f"{'✓' if c['passed'] else '✗'} {html.escape(c['check'])}: "
+                                 f"<code>{html.escape(c['detail'])}</code>" for c in row["checks"])
+            page.append(f"<tr class={status}><td>{row['terminal']} ({row['host']})</td><td>{cells[0]}</td>"
+                        f"<td>{cells[1]}</td><td>{checks}</td></tr>")
+        page.append("</table>")
     for r in runs:
         page.append(f"<h2>{r['terminal']} ({r['host']})</h2><table><tr><th>key</th><th>expected</th>"
                     "<th>decoded</th><th>bytes</th><th>verdict</th></tr>")
@@ -381,13 +474,16 @@ def main():
     parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("--record-pictures", action="store_true",
                         help="write missing reference PNGs from this run (then look at them)")
+    parser.add_argument("--steps", default="keys,pictures,pick",
+                        help="which steps to run: keys (KeyProbe in each host), pictures, pick")
     args = parser.parse_args()
+    steps = set(args.steps.split(","))
     start = time.monotonic()
     probe = os.path.join(os.path.abspath(args.bin_dir), "KeyProbe")
     os.makedirs(OUT, exist_ok=True)
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", SCREEN, "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    runs, picture_rows = [], []
+    runs, picture_rows, pick_rows = [], [], []
     try:
         if not wait_for(lambda: os.path.exists("/tmp/.X11-unix/X" + DISPLAY[1:]), 15):
             sys.exit("Xvfb did not start")
@@ -396,7 +492,7 @@ def main():
         # A small window in the corner to move the keyboard focus to (focus reports).
         helper = subprocess.Popen(["xterm", "-class", "FocusHelper", "-geometry", "8x2+730+440", "-e",
                                    "sleep", "3600"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for terminal in args.only.split(","):
+        for terminal in args.only.split(",") if "keys" in steps else []:
             for host in args.hosts.split(","):
                 print(f"== {terminal} ({host})", flush=True)
                 result = drive(terminal, host, probe, pictures=not args.no_pictures)
@@ -405,14 +501,22 @@ def main():
                 print(f"   {passed}/{len(result['keys'])} as expected or documented", flush=True)
         helper.terminate()
         helper.wait(timeout=10)
-        if not args.no_pictures:
+        if not args.no_pictures and "pictures" in steps:
             picture_rows = pictures(os.path.abspath(args.bin_dir), args.record_pictures)
+        for terminal in args.only.split(",") if "pick" in steps else []:
+            for host in [h for h in args.hosts.split(",") if h in ("alone", "tmux")]:
+                print(f"== Pick inline: {terminal} ({host})", flush=True)
+                row = pick_inline(os.path.abspath(args.bin_dir), terminal, host)
+                pick_rows.append(row)
+                for c in row["checks"]:
+                    print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {c['detail']}", flush=True)
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
     seconds = time.monotonic() - start
-    write_reports(runs, picture_rows, versions(), seconds)
+    write_reports(runs, picture_rows, pick_rows, versions(), seconds)
     failures = sum(k["verdict"] == "fail" for r in runs for k in r["keys"])
+    failures += sum(not r["passed"] for r in pick_rows)
     failures += sum(not r["started"] for r in runs) + sum(not p["passed"] for p in picture_rows)
     print(f"make terminals: {seconds:.0f} s, {failures} failures; report in {OUT}/index.html")
     sys.exit(1 if failures else 0)

@@ -121,6 +121,7 @@ public struct Action: Hashable, Sendable, CustomStringConvertible, Codable {
     .transpose, .yank, .pageUp, .pageDown, .pageUpAndModifySelection,
     .pageDownAndModifySelection, .scrollLineUp, .scrollLineDown, .scrollPageUp, .scrollPageDown,
     .scrollToBeginningOfDocument, .scrollToEndOfDocument, .centerSelectionInVisibleArea,
+    .performFindPanelAction, .findNext, .findPrevious,
   ]
 
   private init(index: Int) { self.index = index }

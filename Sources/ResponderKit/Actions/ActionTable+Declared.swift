@@ -15,13 +15,21 @@ extension ActionTable {
   /// `self` in a class property stands for the class that declares it, also when a subclass
   /// inherits the property, so the table is that class's: a subclass without its own override
   /// shares it, as with a `static let`. The table inherits the superclass's, as
-  /// ``init(_:inheriting:_:)`` does; `keeping` declares what `type` keeps (``KeptDefaults``).
+  /// ``init(_:inheriting:_:)`` does.
   ///
   /// Each call looks the table up by type, a dictionary read; the framework's own types and
   /// types asked on every event (an application delegate that implements actions) may keep
   /// the two-declaration form, whose `static let` costs one load.
   @MainActor public static func declared<Target: AnyObject>(
-    by type: Target.Type, keeping kept: KeptDefaults = [], _ build: (inout Builder<Target>) -> Void
+    by type: Target.Type, _ build: (inout Builder<Target>) -> Void
+  ) -> ActionTable {
+    declared(by: type, keeping: [], build)
+  }
+
+  /// ``declared(by:_:)`` declaring what `type` keeps (`KeptDefaults`); the framework's own
+  /// classes only.
+  @MainActor package static func declared<Target: AnyObject>(
+    by type: Target.Type, keeping kept: KeptDefaults, _ build: (inout Builder<Target>) -> Void
   ) -> ActionTable {
     let key = ObjectIdentifier(Target.self)
     if let table = declaredTables[key] { return table }

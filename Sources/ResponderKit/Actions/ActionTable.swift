@@ -3,7 +3,7 @@
 ///
 /// A table is indexed by ``Action/index``, so "can this responder do X?" is one array read —
 /// no strings, no hashing, no allocation. Declare it in the type's `actionTable` override
-/// (``declared(by:keeping:_:)`` builds it once and inherits the superclass's table):
+/// (``declared(by:_:)`` builds it once and inherits the superclass's table):
 ///
 ///     final class NoteView: View {
 ///       override class var actionTable: ActionTable {
@@ -31,17 +31,17 @@ public final class ActionTable: Sendable {
   /// The actions in the table, for listings and validation menus.
   public let actions: [Action]
   /// The type the table was built for; nil for ``empty``, which fits every type.
-  private let targetType: AnyClass?
+  let targetType: AnyClass?
   /// The responder methods the table's own type declares it keeps as inherited: objects of
   /// exactly that type (not of subclasses, which may override them) are passed by the chain's
   /// walks without calling those methods. Declared, never guessed; empty unless the framework
   /// says so for one of its own types.
-  private let keptDefaults: KeptDefaults
+  let keptDefaults: KeptDefaults
 
   /// An empty table: the object implements nothing.
   public static let empty = ActionTable(methods: [], actions: [], targetType: nil, keeping: [])
 
-  private init(methods: [Method?], actions: [Action], targetType: AnyClass?, keeping: KeptDefaults) {
+  init(methods: [Method?], actions: [Action], targetType: AnyClass?, keeping: KeptDefaults) {
     self.methods = methods
     self.actions = actions
     self.targetType = targetType
@@ -66,36 +66,22 @@ public final class ActionTable: Sendable {
 
   /// Builds a table for `type`, as ``init(_:inheriting:_:)`` does, declaring which responder
   /// methods `type` keeps as inherited, so that the chain's walks pass its objects without
-  /// calling them (see ``KeptDefaults``):
-  ///
-  ///     final class FocusView: View {
-  ///       override var canBecomeFirstResponder: Bool { true }
-  ///       override class var actionTable: ActionTable { actions }
-  ///       private static let actions = ActionTable(FocusView.self, keeping: .all) { _ in }
-  ///     }
-  ///
-  /// The declaration holds for objects of exactly `type`; a subclass declares again or is asked.
-  public convenience init<Target: AnyObject>(
+  /// calling them (see `KeptDefaults`, FastPath/ActionTable+KeptDefaults.swift). The framework's
+  /// own classes only: an app's class is asked through its methods.
+  package convenience init<Target: AnyObject>(
     _ type: Target.Type, inheriting parent: ActionTable? = nil, keeping kept: KeptDefaults,
     _ build: (inout Builder<Target>) -> Void
   ) {
     let parent = parent ?? ActionTable.superclassTable(of: type)
     var builder = Builder<Target>(methods: parent.methods, actions: parent.actions)
     build(&builder)
-    // Only the declarable methods: `viewLink` is the object's own conclusion, never declared.
     self.init(
-      methods: builder.methods, actions: builder.actions, targetType: type, keeping: kept.intersection(.all))
-  }
-
-  /// What objects of `type` may assume of their class's methods: ``keptDefaults`` when the
-  /// table was built for exactly `type`, else nothing (a subclass may override anything).
-  func keptDefaults(of type: AnyClass) -> KeptDefaults {
-    guard let targetType, ObjectIdentifier(targetType) == ObjectIdentifier(type) else { return [] }
-    return keptDefaults
+      methods: builder.methods, actions: builder.actions, targetType: type,
+      keeping: ActionTable.declarable(kept, by: type))
   }
 
   /// The table of `type`'s superclass, or ``empty``.
-  private static func superclassTable(of type: AnyClass) -> ActionTable {
+  static func superclassTable(of type: AnyClass) -> ActionTable {
     guard let superclass = _getSuperclass(type) else { return .empty }
     return MainActor.assumeIsolated { (superclass as? any ActionTarget.Type)?.actionTable ?? .empty }
   }
@@ -188,49 +174,6 @@ public final class ActionTable: Sendable {
       methods[action.index] = nil
       actions.removeAll { $0 == action }
     }
-  }
-}
-
-extension ActionTable {
-  /// Responder methods a type declares it keeps as inherited, so that the chain's walks may
-  /// pass its objects without calling them: the fast path of the nil-target search, the key
-  /// path and key bindings, declared in the type's table (``ActionTable/init(_:inheriting:keeping:_:)``)
-  /// rather than found by inspecting the class.
-  ///
-  /// A declaration is a promise about objects of exactly the declaring type, and the walks take
-  /// it as such: if that type overrides a method it declares kept, the walks do not call the
-  /// override (a direct call still does) — declare only what the type leaves alone. Objects of
-  /// a subclass that does not declare its own table are asked through their methods, so an
-  /// override, its `super` call and a delegate see the same answers either way.
-  public struct KeptDefaults: OptionSet, Sendable {
-    /// The declared methods, one bit each.
-    public let rawValue: UInt8
-    /// Creates a set from its bits (only the declarable ones count).
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-    /// ``Responder/target(forAction:withSender:)``, ``Responder/canPerformAction(_:withSender:)``,
-    /// ``Responder/supplementalTarget(forAction:sender:)`` (and, for a view, ``Responder/next``)
-    /// are its kind's: a view's part of the search is "its table has the action" and its next
-    /// is its links'; a window's and the application's part is Window's and Application's.
-    public static let actionSearch = KeptDefaults(rawValue: 1)
-    /// ``Responder/keyCommands``: the object offers none.
-    public static let keyCommands = KeptDefaults(rawValue: 2)
-    /// ``Responder/keyDown(with:)``: the object passes the key on.
-    public static let keyDown = KeptDefaults(rawValue: 4)
-    /// ``Responder/keyUp(with:)``: the object passes the key on.
-    public static let keyUp = KeptDefaults(rawValue: 8)
-    /// ``Responder/next``: the object's next responder is the one the framework gives its kind
-    /// — a view's view controller, superview or window, a window's application, none for the
-    /// application — so the walks read it from the framework's link. (``actionSearch`` says
-    /// this of a view too.)
-    public static let nextResponder = KeptDefaults(rawValue: 16)
-    /// All of them: a type that overrides none of these methods.
-    public static let all: KeptDefaults = [.actionSearch, .keyCommands, .keyDown, .keyUp, .nextResponder]
-    /// Set by an object on itself, never declared: a view, window or application whose class
-    /// keeps ``nextResponder``; the walks read its next from ``Responder/nextLink``.
-    static let linkedNext = KeptDefaults(rawValue: 32)
-    /// Set by an object on itself, never declared: a view that keeps ``actionSearch``, whose
-    /// part of the search is its table's answer (its next is linked too).
-    static let viewLink = KeptDefaults(rawValue: 64)
   }
 }
 

@@ -1,6 +1,7 @@
-/// What the action search tells a trace. The search is generic over it, so that its
-/// instantiation for ``ActionTrace/Off`` has no trace code at all — not even a test per object
-/// visited — while ``ActionTrace/On`` records from the very same lines.
+/// What the action dispatch tells a trace. The dispatch is generic over it, so that its
+/// instantiation for ``ActionTrace/Off`` has no trace calls, while ``ActionTrace/On`` records
+/// from the very same lines; the overridable steps of the search record into
+/// `ActionTrace.searching`, which only a traced search sets.
 @MainActor
 protocol SearchTrace {
   /// False for ``ActionTrace/Off``: the search may then take paths that record nothing.

@@ -2,8 +2,8 @@
 /// responder-chain search visited and why it was passed by, the key commands, key bindings
 /// and menus a key met, the view a touch hit and the control events it sent.
 ///
-/// Set one as ``Application/actionTrace`` to record; with none set, the action search runs
-/// its instantiation without trace code (one test per dispatch). The records come from the
+/// Set one as ``Application/actionTrace`` to record; with none set, the dispatch runs its
+/// instantiation without trace calls, and the search's steps record nothing. The records come from the
 /// dispatch code itself as it runs, so they show what happened, not a reconstruction:
 ///
 /// ```swift
@@ -196,6 +196,18 @@ public final class ActionTrace {
     guard let entry = open.last else { return }
     entry.outcome = outcome
     if !entry.performerIsAction { entry.performer = object }
+  }
+
+  /// Records touches of `phase` delivered to `receiver` (by the window or its gesture arbiter,
+  /// or passed on by a responder's default touch method), where the dispatch ends unless it
+  /// goes on or an action it sends names a performer.
+  func delivered(_ phase: TouchPhase, to receiver: Responder, passedOnBy passer: Responder? = nil) {
+    if let passer {
+      note("\(ActionTrace.name(of: passer)) passes touches \(phase) on")
+    } else {
+      note("touches \(phase): \(ActionTrace.name(of: receiver))")
+    }
+    handled("ended: delivered to \(ActionTrace.name(of: receiver))", by: receiver)
   }
 
   /// The first line of a key's or touches' entry; nil for input that is not traced.

@@ -31,6 +31,49 @@ open class Button: Control {
     didSet { if style != oldValue { setNeedsDisplay() } }
   }
 
+  /// Whether the button is drawn underlined while the pointer is over it (the hover style).
+  /// Off by default: a tracking area makes the host ask the terminal for every pointer move,
+  /// which an app should choose.
+  open var highlightsOnHover = false {
+    didSet {
+      guard highlightsOnHover != oldValue else { return }
+      if highlightsOnHover {
+        let area = TrackingArea(
+          rect: .zero, options: [.mouseEnteredAndExited, .activeInKeyWindow, .inVisibleRect])
+        hoverArea = area
+        addTrackingArea(area)
+      } else if let hoverArea {
+        removeTrackingArea(hoverArea)
+        self.hoverArea = nil
+        isHovered = false
+      }
+    }
+  }
+  private var hoverArea: TrackingArea?
+
+  /// Whether the pointer is over the button (followed while ``highlightsOnHover`` is on).
+  public private(set) var isHovered = false {
+    didSet { if isHovered != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Follows the pointer for the hover style; other areas' entries go on up the chain.
+  open override func mouseEntered(with event: Event) {
+    if let hoverArea, event.trackingArea === hoverArea {
+      isHovered = true
+    } else {
+      super.mouseEntered(with: event)
+    }
+  }
+
+  /// Ends the hover style when the pointer leaves.
+  open override func mouseExited(with event: Event) {
+    if let hoverArea, event.trackingArea === hoverArea {
+      isHovered = false
+    } else {
+      super.mouseExited(with: event)
+    }
+  }
+
   /// Enabled buttons take the keyboard focus.
   open override var canBecomeFirstResponder: Bool { isEnabled }
 
@@ -68,7 +111,9 @@ open class Button: Control {
 
   /// The style for the current state.
   public var currentStyle: TextStyle {
-    theme.style(for: state, base: style, accent: tintColor)
+    var current = theme.style(for: state, base: style, accent: tintColor)
+    if isHovered, isEnabled { current.attributes.insert(.underline) }
+    return current
   }
 
   /// Draws `[ title ]` centred on the middle row.

@@ -18,8 +18,9 @@ public struct Cell: Hashable, Sendable {
   @usableFromInline var attributes: UInt8
   /// 1 for a normal cell, 2 for the left half of a wide character, 0 for a continuation.
   public private(set) var width: UInt8
-  /// Always 0: spelled out so the layout has no padding bytes of undefined value.
-  @usableFromInline var reserved: UInt16 = 0
+  /// The number of the cell's ``Hyperlink``, 0 for none; spelled out (as every field) so the
+  /// layout has no padding bytes of undefined value.
+  @usableFromInline var link: UInt16 = 0
 
   /// Above every Unicode scalar value, so it cannot be confused with one.
   @usableFromInline static let clusterFlag: UInt32 = 0x8000_0000
@@ -40,6 +41,7 @@ public struct Cell: Hashable, Sendable {
     self.background = Cell.packed(style.background)
     self.attributes = style.attributes.rawValue
     self.width = width
+    self.link = style.link?.index ?? 0
   }
 
   /// A cell holding a character; its width is taken from `Character.terminalWidth`.
@@ -59,19 +61,22 @@ public struct Cell: Hashable, Sendable {
     get {
       TextStyle(
         foreground: Cell.color(foreground), background: Cell.color(background),
-        attributes: TextStyle.Attributes(rawValue: attributes))
+        attributes: TextStyle.Attributes(rawValue: attributes), link: link == 0 ? nil : Hyperlink(index: link)
+      )
     }
     set {
       foreground = Cell.packed(newValue.foreground)
       background = Cell.packed(newValue.background)
       attributes = newValue.attributes.rawValue
+      link = newValue.link?.index ?? 0
     }
   }
 
-  /// Whether two cells have the same colours and attributes; cheaper than comparing
+  /// Whether two cells have the same colours, attributes and link; cheaper than comparing
   /// ``style``s.
   @inlinable public func hasSameStyle(as other: Cell) -> Bool {
     foreground == other.foreground && background == other.background && attributes == other.attributes
+      && link == other.link
   }
 
   /// True for the right half of a wide character.

@@ -59,15 +59,21 @@ public struct TextStyle: Hashable, Sendable, Codable {
   public var background: Color
   /// Bold, underline, reverse, ...
   public var attributes: Attributes
+  /// The hyperlink the text is (OSC 8), or nil.
+  public var link: Hyperlink?
 
   /// The terminal's default look.
   public static let plain = TextStyle()
 
   /// Creates a style.
-  public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
+  public init(
+    foreground: Color = .default, background: Color = .default, attributes: Attributes = [],
+    link: Hyperlink? = nil
+  ) {
     self.foreground = foreground
     self.background = background
     self.attributes = attributes
+    self.link = link
   }
 
   /// This style with extra attributes.

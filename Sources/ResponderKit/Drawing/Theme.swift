@@ -74,6 +74,21 @@ public struct Theme: Hashable, Sendable {
     return style
   }
 
+  /// Selected text (a text view's or field's selection, find matches) over `base`: reversed
+  /// in ``selection``; where `base` is reversed already (a focused field), not reversed and
+  /// underlined instead, so the selection shows without any colour too (`NO_COLOR`).
+  public func selectedTextStyle(_ base: TextStyle) -> TextStyle {
+    var style = base
+    style.foreground = selection
+    if style.attributes.contains(.reverse) {
+      style.attributes.remove(.reverse)
+      style.attributes.insert(.underline)
+    } else {
+      style.attributes.insert(.reverse)
+    }
+    return style
+  }
+
   /// Secondary text over `base`: ``secondaryText``, and faint when the theme has no colour for it.
   public func secondaryStyle(_ base: TextStyle = .plain) -> TextStyle {
     var style = base

@@ -276,6 +276,7 @@ final class GestureArbiter {
         }
       }
       for (view, touches) in groups {
+        ActionTrace.current?.delivered(phase, to: view)
         switch phase {
         case .began:
           let replayed = late.filter { touches.contains($0) }

@@ -17,6 +17,8 @@ public final class Event {
     case scroll
     /// Pasted text; see ``text``.
     case paste
+    /// The right, middle or an extra mouse button; see ``mouse``.
+    case mouse
   }
 
   /// What kind of event this is.
@@ -31,12 +33,16 @@ public final class Event {
   public var key: KeyEvent? { type == .key ? keyStorage : nil }
   /// The key of a ``EventType/key`` event (a blank key for others). Not optional, so the
   /// key path reads its fields in place: an optional's copy and destruction went through
-  /// generic value witnesses, ~170 instructions each time.
+  /// generic value witnesses each time.
   private(set) var keyStorage: KeyEvent
   /// The scroll, for ``EventType/scroll`` events.
   public let scroll: ScrollSample?
   /// The text, for ``EventType/paste`` events.
   public let text: String?
+  /// The button, phase and screen location, for ``EventType/mouse`` events.
+  public let mouse: MouseSample?
+  /// The tracking area an entered, exited or moved event is about.
+  public internal(set) var trackingArea: TrackingArea?
   /// Every touch of the event, for ``EventType/touches`` events.
   public internal(set) var allTouches: Set<Touch>
   /// The modifier keys held.
@@ -45,13 +51,15 @@ public final class Event {
 
   init(
     type: EventType, timestamp: TimeInterval, key: KeyEvent? = nil, scroll: ScrollSample? = nil,
-    text: String? = nil, touches: Set<Touch> = [], modifierFlags: KeyEvent.ModifierFlags = []
+    text: String? = nil, touches: Set<Touch> = [], modifierFlags: KeyEvent.ModifierFlags = [],
+    mouse: MouseSample? = nil
   ) {
     self.type = type
     self.timestampStorage = timestamp
     self.keyStorage = key ?? KeyEvent(keysym: Keysym(rawValue: 0), scalar: nil)
     self.scroll = scroll
     self.text = text
+    self.mouse = mouse
     self.allTouches = touches
     self.modifierFlagsStorage = modifierFlags
   }
@@ -59,6 +67,17 @@ public final class Event {
   /// A key event, for sending one directly to a window or responder.
   public convenience init(key: KeyEvent) {
     self.init(type: .key, timestamp: key.timestamp, key: key, modifierFlags: key.modifierFlags)
+  }
+
+  /// A mouse button event, for sending one directly to a window or responder.
+  public convenience init(mouse: MouseSample) {
+    self.init(type: .mouse, timestamp: mouse.timestamp, modifierFlags: mouse.modifierFlags, mouse: mouse)
+  }
+
+  /// The pointer's place in `view`'s coordinates, for ``EventType/mouse`` events (AppKit's
+  /// `view.convert(event.locationInWindow, from: nil)`); nil for other events.
+  public func location(in view: View) -> Point? {
+    mouse.map { view.convert(fromScreen: $0.location) }
   }
 
   /// Makes this key event the event of `key` (the application reuses key event objects that

@@ -12,6 +12,8 @@ public enum InputEvent: Hashable, Sendable, Codable {
   case touches([TouchSample])
   /// A wheel or trackpad scroll at a location, in cells (positive `dy` scrolls down).
   case scroll(ScrollSample)
+  /// The right, middle or an extra mouse button went down, moved or went up.
+  case mouse(MouseSample)
   /// Text pasted as a whole (bracketed paste): inserted, never interpreted as keys.
   case paste(String, timestamp: TimeInterval)
   /// Text typed with no key behind it (an input method's commit, kitty's "text only" key
@@ -28,6 +30,7 @@ public enum InputEvent: Hashable, Sendable, Codable {
     case .key(let key): return key.timestamp
     case .touches(let samples): return samples.first?.timestamp ?? 0
     case .scroll(let scroll): return scroll.timestamp
+    case .mouse(let mouse): return mouse.timestamp
     case .paste(_, let t), .text(_, let t), .focus(_, let t), .resize(_, let t): return t
     }
   }

@@ -29,6 +29,9 @@ final class MenuWindow: Window {
     box = MenuWindow.box(for: menu, anchor: anchor, screen: application.screenSize)
     let list = MenuListView()
     list.menuWindow = self
+    // The hover style: the item under the pointer is highlighted, and only while a popup is
+    // open does the host ask the terminal for motion reports.
+    list.addTrackingArea(TrackingArea(rect: box, options: [.mouseMoved, .activeAlways]))
     rootView = list
   }
 
@@ -115,6 +118,7 @@ final class MenuWindow: Window {
   func dismiss() {
     childMenuWindow?.dismiss()
     guard application != nil else { return }
+    for area in rootView?.trackingAreas ?? [] { rootView?.removeTrackingArea(area) }
     close()
     if let previous = previousKeyWindow, previous.application === app, app != nil { previous.makeKey() }
     if parentMenuWindow == nil { bar?.menuDidClose() }
@@ -244,4 +248,30 @@ private final class MenuListView: View {
   }
 
   override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+
+  // The other buttons as a menu takes them: a press outside the box closes the popups (and
+  // goes no further, as a click outside an AppKit menu), a release on an item chooses it.
+  override func rightMouseDown(with event: Event) { secondaryDown(event) }
+  override func otherMouseDown(with event: Event) { secondaryDown(event) }
+  override func rightMouseDragged(with event: Event) { secondaryMoved(event) }
+  override func otherMouseDragged(with event: Event) { secondaryMoved(event) }
+  override func rightMouseUp(with event: Event) { secondaryUp(event) }
+  override func otherMouseUp(with event: Event) { secondaryUp(event) }
+
+  override func mouseMoved(with event: Event) { secondaryMoved(event) }
+
+  private func secondaryDown(_ event: Event) {
+    guard let popup = menuWindow, let location = event.mouse?.location else { return }
+    if popup.box.contains(location) { popup.touchMoved(to: location) } else { popup.touchEnded(at: location) }
+  }
+
+  private func secondaryMoved(_ event: Event) {
+    if let location = event.mouse?.location { menuWindow?.touchMoved(to: location) }
+  }
+
+  private func secondaryUp(_ event: Event) {
+    guard let popup = menuWindow, let location = event.mouse?.location, popup.itemIndex(at: location) != nil
+    else { return }
+    popup.touchEnded(at: location)
+  }
 }

@@ -117,8 +117,8 @@ extension Application {
   /// sender is a view in that window (so a button reaches its view controller, as in UIKit),
   /// else at the window's deepest visible content view controller
   /// (``Window/contentResponder``). The search is that responder's
-  /// ``Responder/target(forAction:withSender:)``: UIKit's recursion up the chain, with these
-  /// steps in Window's and Application's overrides. Objects whose
+  /// ``Responder/target(forAction:withSender:)``: UIKit's recursion up the chain, which holds
+  /// every one of these steps. Objects whose
   /// ``Responder/canPerformAction(_:withSender:)`` says no are skipped, and
   /// ``Responder/supplementalTarget(forAction:sender:)`` is asked of an object that cannot
   /// perform the action itself (AppKit).
@@ -179,7 +179,7 @@ extension Application {
   /// The search itself; `trace` records each object visited and why it was passed by.
   ///
   /// A nil target is UIKit's recursion, `target(forAction:withSender:)` from where the key
-  /// window's search starts, with AppKit's steps in Window's and Application's overrides.
+  /// window's search starts, AppKit's steps included.
   func resolveTarget<Trace: SearchTrace>(
     _ action: Action, to target: AnyObject?, from sender: Any?, _ trace: Trace
   ) -> ResolvedTarget? {
@@ -190,13 +190,6 @@ extension Application {
     }
     // Only this search records into the trace (a search made to validate an item does not).
     let outer = ActionTrace.searching
-    if !Trace.isRecording && outer == nil {
-      switch declaredSearch(for: action) {
-      case .found(let responder): return .responder(responder)
-      case .nothing: return nil
-      case .undecided: break
-      }
-    }
     if Trace.isRecording || outer != nil { ActionTrace.searching = trace.recorder }
     defer { if Trace.isRecording || outer != nil { ActionTrace.searching = outer } }
     let start: Responder

@@ -46,6 +46,8 @@ extension Application {
     case .scroll(let scroll):
       event = Event(
         type: .scroll, timestamp: scroll.timestamp, scroll: scroll, modifierFlags: scroll.modifierFlags)
+    case .mouse(let mouse):
+      event = Event(mouse: mouse)
     case .paste(let text, let timestamp), .text(let text, let timestamp):
       // Both are inserted as they are: the window sends them to `insertText`.
       event = Event(type: .paste, timestamp: timestamp, text: text)

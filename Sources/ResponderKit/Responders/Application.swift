@@ -40,26 +40,16 @@ open class Application: Responder {
   /// The application's own actions: quitting.
   open override class var actionTable: ActionTable { applicationActions }
 
-  // Declares what Application keeps of Responder's defaults (it searches and handles keys itself).
+  // Declares what Application keeps of Responder's defaults (it handles keys itself).
   private static let applicationActions = ActionTable(
-    Application.self, inheriting: Responder.actionTable,
-    keeping: [.actionSearch, .keyCommands, .keyUp, .nextResponder]
+    Application.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp, .nextResponder]
   ) {
     $0.add(.terminate) { app, sender in app.terminate(sender) }
   }
 
-  /// The application's part of the search (AppKit's last two steps): the application if it
-  /// can perform `action`, else its supplemental target, else its delegate.
-  open override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    ActionTrace.searching?.note("the application")
-    if canPerformAction(action, withSender: sender) {
-      ActionTrace.searching?.visit(self, nil)
-      return self
-    }
-    ActionTrace.searching?.visit(self, skipReason(for: action))
-    if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
-    return delegateTarget(delegateActionTarget, forAction: action, withSender: sender)
-  }
+  /// The application's delegate follows it in the search and in `tryToPerform` (AppKit's last
+  /// step).
+  override var actionDelegate: (any ActionTarget)? { delegateActionTarget }
 
   // MARK: Notifications
 
@@ -91,13 +81,8 @@ open class Application: Responder {
     didSet {
       registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
-      mayHaveActionDelegate = delegateActionTarget != nil
     }
   }
-
-  /// Whether the delegate was an ``ActionTarget`` when set (it may have gone since): what the
-  /// declared search reads instead of loading the weak reference.
-  private(set) var mayHaveActionDelegate = false
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
   /// action search.
@@ -212,6 +197,7 @@ open class Application: Responder {
 
   private func finishTermination() {
     post(Application.willTerminateNotification)
+    taskRegistry.cancel(ownedBy: nil)
     for session in modalSessions.reversed() { session.finish(.abort) }
     modalSessions.removeAll()
     for window in windows { window.close() }
@@ -552,6 +538,15 @@ open class Application: Responder {
     case .scroll:
       guard let window = event.scroll.flatMap({ self.window(at: $0.location) }) else { return }
       deliver(event, to: window)
+    case .mouse:
+      // A down goes to the window under the pointer, the rest to the window that took it (a
+      // drag or up whose down nobody took, such as the click that closed a menu, to nobody).
+      if event.mouse?.phase == .moved { return trackPointer(event) }
+      guard let mouse = event.mouse,
+        let window = mouse.phase == .down
+          ? self.window(at: mouse.location) : windows.first(where: { $0.mouseResponder != nil })
+      else { return }
+      deliver(event, to: window)
     case .key, .paste:
       guard let window = keyWindow else { return }
       // One copy of the key for both questions.
@@ -596,6 +591,10 @@ open class Application: Responder {
 
   /// The timers of ``scheduleTimer(after:repeating:_:)``.
   let timerSchedule = TimerSchedule()
+  /// The tracking areas the pointer is in, outermost first (Pointer/Application+Tracking.swift).
+  var hoveredAreas: [TrackingArea] = []
+  /// The tasks of ``startTask(named:_:)`` and ``Window/startTask(named:_:)``.
+  let taskRegistry = TaskRegistry()
 
   // Touch bookkeeping for ``handle(_:)``: contacts in progress and multi-click detection.
   var activeTouches: [Int: Touch] = [:]

@@ -7,7 +7,9 @@
 @MainActor
 open class Responder: ActionTarget {
   /// Creates a responder.
-  public init() {}
+  public init() {
+    loadActionTable()
+  }
 
   /// A name the app gives this object, shown by ``ActionTrace`` and the inspector (AppKit's
   /// `identifier`); nil shows the type name alone.
@@ -88,22 +90,23 @@ open class Responder: ActionTarget {
     implementsAction(action)
   }
 
-  /// Whether this object's type has `action` in its ``actionTable``, read through a per-object
-  /// cache: the search asks every responder it visits, and the class property costs a lazy
-  /// initialisation check and a retain and release of the table each time. The table is
-  /// fetched once per object, which is why a type's table must not change (build it once).
+  /// Whether this object's type has `action` in its ``actionTable``, read through the table
+  /// the object loaded when it was made (the class property costs a lazy initialisation check
+  /// and a retain and release of the table each time). That is why a type's table must not
+  /// change (build it once).
   @inline(__always)
   final func implementsAction(_ action: Action) -> Bool {
-    let table = actionTableLink ?? loadActionTable()
-    return table.withObject { $0.contains(action) }
+    actionTableLink.withObject { $0.contains(action) }
   }
 
-  private func loadActionTable() -> UnretainedReference<ActionTable> {
+  /// Reads the class's table and what it keeps, once, when the object is made: everything the
+  /// walks read of an object is then settled before anything can ask, so no answer depends on
+  /// whether, or by which path, an object was asked before.
+  private func loadActionTable() {
     let table = type(of: self).actionTable
     table.checkAccepts(self)
     cachedActionTable = table
-    let link = UnretainedReference(table)
-    actionTableLink = link
+    actionTableLink = UnretainedReference(table)
     var kept = table.keptDefaults(of: type(of: self))
     // A view that keeps the search's defaults keeps View's `next`. The kinds whose next the
     // framework links (views, windows, applications) may have it read from the link.
@@ -112,27 +115,17 @@ open class Responder: ActionTarget {
     if kept.contains(.nextResponder), isView || self is Window || self is Application {
       kept.insert(.linkedNext)
     }
-    storedKeptDefaults = kept
-    return link
+    keptDefaults = kept
   }
 
-  private var cachedActionTable: ActionTable?
+  private var cachedActionTable = ActionTable.empty
   /// ``cachedActionTable`` unretained, for the walks and for performing (which would otherwise
   /// retain and release the table at every object); it lives as long as that reference.
-  private var actionTableLink: UnretainedReference<ActionTable>?
+  private(set) var actionTableLink = UnretainedReference(ActionTable.empty)
 
   /// The responder methods this object's class declares it keeps (see
-  /// ``ActionTable/KeptDefaults``), read with its table.
-  final var keptDefaults: ActionTable.KeptDefaults {
-    @inline(__always) get {
-      if cachedActionTable == nil { _ = loadActionTable() }
-      return storedKeptDefaults
-    }
-  }
-
-  /// ``keptDefaults`` as read so far: empty until the table is loaded, which only makes the
-  /// walks ask the object through its methods.
-  private var storedKeptDefaults: ActionTable.KeptDefaults = []
+  /// ``ActionTable/KeptDefaults``), read with its table when the object was made.
+  private(set) var keptDefaults: ActionTable.KeptDefaults = []
 
   /// For a view or a window, ``next`` as the framework makes it (View and Window keep it up to
   /// date; nil for the application); what the walks follow past objects whose class keeps it
@@ -144,8 +137,7 @@ open class Responder: ActionTarget {
   @discardableResult
   final func performAction(_ action: Action, sender: Any?, event: Event?) -> Bool {
     // Unretained: this object holds its table (`cachedActionTable`), and the caller holds it.
-    let table = actionTableLink ?? loadActionTable()
-    return table.withObject { $0.perform(action, on: self, sender: sender, event: event, checked: true) }
+    actionTableLink.withObject { $0.perform(action, on: self, sender: sender, event: event, checked: true) }
   }
 
   /// Whether an item sending one of this object's actions should be enabled (menu items,
@@ -157,151 +149,84 @@ open class Responder: ActionTarget {
   open var worksWhenModal: Bool { false }
 
   /// The object that would perform `action` starting here (UIKit's
-  /// `target(forAction:withSender:)`): this object if ``canPerformAction(_:withSender:)`` says
-  /// yes, else its ``supplementalTarget(forAction:sender:)`` (AppKit's), else the next
-  /// responder's answer, or nil at the end of the chain. ``Window`` and ``Application`` add
-  /// AppKit's steps: the window's delegate and the main window, the application's delegate.
+  /// `target(forAction:withSender:)`), in AppKit's order: this object if
+  /// ``canPerformAction(_:withSender:)`` says yes, else its
+  /// ``supplementalTarget(forAction:sender:)`` (AppKit's), else — for a ``Window`` or the
+  /// ``Application`` — its delegate if that can perform it, else the answer of the responder
+  /// that comes next in the search (``next``; after the key window, the main or modal window
+  /// when it is another one), or nil at the end of the chain.
   ///
   /// The nil-target search (``Application/sendAction(_:to:from:for:)``) is this recursion,
-  /// started at the first responder. Override it to redirect actions, as in UIKit: return
-  /// another object to send the action there, nil to have nothing perform it (the search ends
-  /// here), or `super`'s answer — the real answer of the rest of the chain — for the rest:
+  /// started at the first responder; every step is written here once. Override it to redirect
+  /// actions, as in UIKit: return another object to send the action there, nil to have nothing
+  /// perform it (the search ends here), or `super`'s answer — the real answer of the rest of
+  /// the chain — for the rest:
   ///
   ///     override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
   ///       super.target(forAction: action, withSender: sender) ?? helper
   ///     }
   open func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
+    let search = ActionTrace.searching
+    if let search, self is Application { search.note("the application") }
     if canPerformAction(action, withSender: sender) {
-      ActionTrace.searching?.visit(self, nil)
+      search?.visit(self, nil)
       return self
     }
-    ActionTrace.searching?.visit(self, skipReason(for: action))
+    search?.visit(self, skipReason(for: action))
     if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
-    guard let next else { return nil }
+    if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: search) {
+      return delegate
+    }
+    guard let next = nextInSearch(from: sender) else { return nil }
     return Responder.target(forAction: action, from: next, withSender: sender)
   }
 
-  /// `start.target(forAction:withSender:)`, the answer of the chain from `start` up, with the
-  /// views whose class keeps the search's defaults (``ActionTable/KeptDefaults/actionSearch``)
-  /// answered here from their tables, without a call or a retain each: their
-  /// `target(forAction:withSender:)` would do exactly that. The first other object answers
-  /// through its own method. (Untraced only; a trace records every object through its method.)
-  static func target(forAction action: Action, from start: Responder, withSender sender: Any?) -> AnyObject? {
-    var current = start
-    if current.storedKeptDefaults.contains(.viewLink), ActionTrace.searching == nil {
-      guard let stop = passViews(from: current, performing: action) else { return nil }
-      if stop.found { return stop.responder }
-      current = stop.responder
-    }
-    let answer = current.target(forAction: action, withSender: sender)
-    if let answer, let search = ActionTrace.searching { search.noteAnswer(answer, of: current, for: action) }
-    return answer
-  }
+  /// The delegate a window's or the application's part of the search and of
+  /// ``tryToPerform(_:with:)`` tries after the object itself (AppKit: the delegate follows the
+  /// window in the responder chain); nil for every other responder.
+  var actionDelegate: (any ActionTarget)? { nil }
 
-  /// Walks up from `start`, a view that keeps the search's defaults, over such views without
-  /// retaining them: the view whose table has `action` (found), or the first object that is
-  /// not such a view (nil at the end of the chain). Only this loop runs meanwhile, and the
-  /// window's tree holds the views (the invariant of ``UnretainedReference``).
-  private static func passViews(from start: Responder, performing action: Action) -> (
-    responder: Responder, found: Bool
-  )? {
-    // (No `Optional.map` here: its closure would check the executor on every call.)
-    guard let stop = passViews(from: UnretainedReference(start), performing: action) else { return nil }
-    return (stop.stop.object, stop.found)
-  }
-
-  /// ``passViews(from:performing:)`` that returns where it stopped unretained.
-  static func passViews(from start: UnretainedReference<Responder>, performing action: Action) -> (
-    stop: UnretainedReference<Responder>, found: Bool
-  )? {
-    var current = start
-    while true {
-      let step = current.withObject { view -> (found: Bool, next: UnretainedReference<Responder>?) in
-        if view.actionTableLink?.withObject({ $0.contains(action) }) == true { return (true, nil) }
-        return (false, view.nextLink)
-      }
-      if step.found { return (current, true) }
-      guard let next = step.next else { return nil }
-      guard next.withObject({ $0.storedKeptDefaults.contains(.viewLink) }) else { return (next, false) }
-      current = next
-    }
-  }
+  /// Where the nil-target search goes after this object: ``next``, except after the key window
+  /// (``Window`` overrides it).
+  func nextInSearch(from sender: Any?) -> Responder? { next }
 
   /// Why the search passes this object by, for the trace.
   final func skipReason(for action: Action) -> ActionTrace.SkipReason {
     implementsAction(action) ? .cannotPerform : .doesNotImplement
   }
 
-  /// AppKit's delegate step of a window's or the application's part of the search: `delegate`
-  /// if it can perform `action`.
-  final func delegateTarget(
-    _ delegate: (any ActionTarget)?, forAction action: Action, withSender sender: Any?
-  ) -> AnyObject? {
-    guard let delegate else { return nil }
-    let can = delegate.canPerformAction(action, withSender: sender)
-    if let search = ActionTrace.searching {
-      search.visit(
-        delegate,
-        can ? nil : type(of: delegate).actionTable.contains(action) ? .cannotPerform : .doesNotImplement)
-    }
-    return can ? delegate : nil
-  }
-
   /// An object to send `action` to when this responder cannot perform it itself (AppKit's
   /// `supplementalTarget(forAction:sender:)`), consulted by the nil-target search; default nil.
   open func supplementalTarget(forAction action: Action, sender: Any?) -> AnyObject? { nil }
-  /// Performs `action` here if this object can, else passes it up the chain: a window's
-  /// delegate is tried after the window, the application's after the application; false if
-  /// nothing did (AppKit's `tryToPerform(_:with:)`).
+
+  /// Performs `action` here if this object can, else passes the message to the next responder
+  /// (AppKit's `tryToPerform(_:with:)`): a window's delegate is tried after the window, the
+  /// application's after the application; false if nothing did. Every responder's override is
+  /// reached on the way up, as NSResponder forwards the message to `nextResponder`; a key
+  /// binding's command is this message sent to where keys start (AppKit's `doCommand(by:)`),
+  /// and stops after the key window and its delegate.
   @discardableResult
   open func tryToPerform(_ action: Action, with sender: Any?) -> Bool {
-    tryToPerform(action, with: sender, endingAt: nil)
+    let trace = ActionTrace.current
+    if canPerformAction(action, withSender: sender) {
+      trace?.visit(self, nil)
+      let performed = performAction(action, sender: sender, event: nil)
+      if performed { trace?.performed(by: self) }
+      return performed
+    }
+    trace?.visit(self, skipReason(for: action))
+    if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: trace) {
+      let performed = type(of: delegate).actionTable.perform(action, on: delegate, sender: sender, event: nil)
+      if performed { trace?.performed(by: delegate) }
+      return performed
+    }
+    guard !endsCommand, let next else { return false }
+    return Responder.tryToPerform(action, from: next, with: sender)
   }
 
-  /// ``tryToPerform(_:with:)`` that ends after `last` and its delegate: a key binding's
-  /// command stays in the key window's chain (AppKit's `doCommand(by:)`; an NSWindow's chain
-  /// does not go on to NSApp). The walk is this one's, not an override's.
-  final func tryToPerform(_ action: Action, with sender: Any?, endingAt last: Responder?) -> Bool {
-    var responder: Responder? = self
-    let trace = ActionTrace.current
-    // Views whose class keeps the search's defaults are passed as the nil-target search passes
-    // them: their `canPerformAction` is their table's answer, they have no delegate and their
-    // next is their link's, so no call, cast or retain per view (untraced only, and only when
-    // `last` is not such a view, which the pass could go beyond).
-    let passesViews = trace == nil && last?.storedKeptDefaults.contains(.viewLink) != true
-    while var current = responder {
-      if passesViews, current.storedKeptDefaults.contains(.viewLink) {
-        guard let stop = Responder.passViews(from: current, performing: action) else { return false }
-        if stop.found { return stop.responder.performAction(action, sender: sender, event: nil) }
-        current = stop.responder
-      }
-      if current.canPerformAction(action, withSender: sender) {
-        trace?.visit(current, nil)
-        let performed = current.performAction(action, sender: sender, event: nil)
-        if performed { trace?.performed(by: current) }
-        return performed
-      }
-      trace?.visit(current, current.implementsAction(action) ? .cannotPerform : .doesNotImplement)
-      if let delegate = (current as? Window)?.delegateActionTarget
-        ?? (current as? Application)?.delegateActionTarget
-      {
-        guard delegate.canPerformAction(action, withSender: sender) else {
-          trace?.visit(
-            delegate, type(of: delegate).actionTable.contains(action) ? .cannotPerform : .doesNotImplement)
-          responder = current === last ? nil : current.next
-          continue
-        }
-        trace?.visit(delegate, nil)
-        let performed = type(of: delegate).actionTable.perform(
-          action, on: delegate, sender: sender, event: nil)
-        if performed { trace?.performed(by: delegate) }
-        return performed
-      }
-      responder = current === last ? nil : current.next
-    }
-    trace?.finish("dropped: nothing in the window's chain performs it")
-    return false
-  }
+  /// Set on the key window while it sends a key binding's command: the message then ends with
+  /// the window and its delegate (AppKit: a window's responder chain does not go on to NSApp).
+  var endsCommand = false
 
   // MARK: Events
   // Defaults pass the event on, so the first interested responder up the chain handles it.
@@ -330,62 +255,6 @@ open class Responder: ActionTarget {
     nextKeyHandler(.keyUp)?.keyUp(with: event)
   }
 
-  /// Where a key this object passes on arrives: the next responder up whose class does not
-  /// declare that it keeps `method` — those between would each only pass it on, so they are
-  /// passed over (unless a trace records every step) — or nil at the end of the chain.
-  private final func nextKeyHandler(_ method: ActionTable.KeptDefaults) -> Responder? {
-    guard ActionTrace.current == nil else { return next }
-    return nextResponder(notKeeping: method)
-  }
-
-  /// The last responder of the chain from here.
-  private final var chainEnd: Responder {
-    var current = self
-    while let next = current.next { current = next }
-    return current
-  }
-
-  /// The first responder above this one whose class does not declare that it keeps `method`
-  /// (see ``ActionTable/KeptDefaults``), or nil at the end of the chain.
-  final func nextResponder(notKeeping method: ActionTable.KeptDefaults) -> Responder? {
-    var current = self
-    while true {
-      let link: UnretainedReference<Responder>
-      if current.storedKeptDefaults.contains(.linkedNext) {
-        guard let linked = current.nextLink else { return nil }
-        link = linked
-      } else {
-        guard let next = current.next else { return nil }
-        if !next.keptDefaults.contains(method) { return next }
-        current = next
-        continue
-      }
-      guard let stop = Responder.passLinked(from: link, keeping: method) else { return nil }
-      let next = stop.object
-      if !next.keptDefaults.contains(method) { return next }
-      current = next
-    }
-  }
-
-  /// The first responder from `start` up that is not passed over for `method` (one whose
-  /// class keeps `method` and whose next is linked), or nil when the chain ends among those.
-  /// The walk holds no references: only this loop runs meanwhile, and each link's object holds
-  /// the one below it (the window's tree its views, the application its windows).
-  private static func passLinked(
-    from start: UnretainedReference<Responder>, keeping method: ActionTable.KeptDefaults
-  ) -> UnretainedReference<Responder>? {
-    let passed: ActionTable.KeptDefaults = [method, .linkedNext]
-    var current = start
-    while true {
-      let step = current.withObject { responder -> (passed: Bool, next: UnretainedReference<Responder>?) in
-        responder.storedKeptDefaults.isSuperset(of: passed) ? (true, responder.nextLink) : (false, nil)
-      }
-      guard step.passed else { return current }
-      guard let next = step.next else { return nil }
-      current = next
-    }
-  }
-
   /// Text to insert — typed characters or a paste. The default passes it on.
   open func insertText(_ text: String) {
     next?.insertText(text)
@@ -397,27 +266,95 @@ open class Responder: ActionTarget {
 
   /// Touches began on a view. The default passes them on.
   open func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-    next?.touchesBegan(touches, with: event)
+    passTouches(.began)?.touchesBegan(touches, with: event)
   }
 
   /// Touches moved. The default passes them on.
   open func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-    next?.touchesMoved(touches, with: event)
+    passTouches(.moved)?.touchesMoved(touches, with: event)
   }
 
   /// Touches ended. The default passes them on.
   open func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-    next?.touchesEnded(touches, with: event)
+    passTouches(.ended)?.touchesEnded(touches, with: event)
   }
 
   /// Touches were cancelled. The default passes them on.
   open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
-    next?.touchesCancelled(touches, with: event)
+    passTouches(.cancelled)?.touchesCancelled(touches, with: event)
+  }
+
+  /// The next responder, to which the default touch methods pass touches of `phase`; the
+  /// trace records that the touches went on, and where they ended: with the responder that
+  /// kept them, or unhandled at the end of the chain (as a key's trace does).
+  private func passTouches(_ phase: TouchPhase) -> Responder? {
+    guard let next else {
+      ActionTrace.current?.handled("ended: unhandled, no responder took the touches", by: nil)
+      return nil
+    }
+    ActionTrace.current?.delivered(phase, to: next, passedOnBy: self)
+    return next
   }
 
   /// The scroll wheel turned over this responder. The default passes it on.
   open func scrollWheel(with event: Event) {
     next?.scrollWheel(with: event)
+  }
+
+  // The secondary buttons, by AppKit's names: "the default implementation simply passes this
+  // message to the next responder" (NSResponder). A view's default shows its context menu.
+
+  /// The right button went down over this responder (``Event/mouse``). The default passes it
+  /// on; ``View`` first pops up its ``View/menu(for:)``, as NSView does.
+  open func rightMouseDown(with event: Event) {
+    if let view = self as? View, view.popUpContextMenu(for: event) { return }
+    next?.rightMouseDown(with: event)
+  }
+
+  /// The pointer moved with the right button held; sent to the responder that took the down.
+  /// The default passes it on.
+  open func rightMouseDragged(with event: Event) {
+    next?.rightMouseDragged(with: event)
+  }
+
+  /// The right button went up; sent to the responder that took the down. The default passes
+  /// it on.
+  open func rightMouseUp(with event: Event) {
+    next?.rightMouseUp(with: event)
+  }
+
+  /// The middle or an extra button went down (``MouseSample/buttonNumber`` says which). The
+  /// default passes it on.
+  open func otherMouseDown(with event: Event) {
+    next?.otherMouseDown(with: event)
+  }
+
+  /// The pointer moved with the middle or an extra button held. The default passes it on.
+  open func otherMouseDragged(with event: Event) {
+    next?.otherMouseDragged(with: event)
+  }
+
+  /// The middle or an extra button went up. The default passes it on.
+  open func otherMouseUp(with event: Event) {
+    next?.otherMouseUp(with: event)
+  }
+
+  /// The pointer entered a tracking area this responder owns (``Event/trackingArea`` says
+  /// which). The default passes it on, as NSResponder does: a superview may hear of its
+  /// subviews' areas, so check the area.
+  open func mouseEntered(with event: Event) {
+    next?.mouseEntered(with: event)
+  }
+
+  /// The pointer left a tracking area this responder owns. The default passes it on.
+  open func mouseExited(with event: Event) {
+    next?.mouseExited(with: event)
+  }
+
+  /// The pointer moved inside a tracking area this responder owns that asks for moves
+  /// (``TrackingArea/Options/mouseMoved``). The default passes it on, as NSResponder does.
+  open func mouseMoved(with event: Event) {
+    next?.mouseMoved(with: event)
   }
 
   /// Key commands this responder offers while it is in the first responder's chain; they are

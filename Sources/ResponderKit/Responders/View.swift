@@ -131,6 +131,7 @@ open class View: Responder {
   // Isolated: a view released on another thread is torn down on the main actor, and stays
   // allocated (so the unowned links to it stay valid) until then.
   isolated deinit {
+    if !trackingAreaStorage.isEmpty { TrackingArea.attached(-trackingAreaStorage.count) }
     // Subviews someone else still holds must not point here once this view is gone.
     for subview in subviews where subview.superviewLink?.refers(to: self) == true {
       subview.superviewStorage = nil
@@ -173,6 +174,24 @@ open class View: Responder {
 
   /// An app-defined number for finding a view.
   open var tag: Int = 0
+
+  /// The view's context menu: what ``menu(for:)`` answers by default (AppKit's `menu`, named
+  /// apart from ``MenuBar/menu``, the bar's own menus). A right click, Shift+F10 or the Menu
+  /// key pops it up (View+ContextMenu.swift).
+  open var contextMenu: Menu?
+
+  /// The menu to pop up for `event` — a right button down, or the key that asks for the
+  /// focused view's menu — or nil for none (the event then goes up the responder chain).
+  /// Override it to fit the menu to what is under the pointer (``Event/location(in:)``); the
+  /// default answers ``contextMenu``, as NSView answers its `menu`.
+  open func menu(for event: Event) -> Menu? { contextMenu }
+
+  /// The tracking areas of ``addTrackingArea(_:)`` (Pointer/TrackingArea.swift).
+  var trackingAreaStorage: [TrackingArea] = []
+
+  /// Called just before this view's context menu opens (AppKit's `willOpenMenu(_:with:)`):
+  /// a table, say, selects the row under the pointer. The default does nothing.
+  open func willOpenMenu(_ menu: Menu, with event: Event) {}
 
   /// The view controller if this is its root view, else the superview, else the window.
   open override var next: Responder? {

@@ -147,9 +147,12 @@ extension Window {
       let entry = trace?.begin(
         "action \(action): from key binding, tryToPerform from \(ActionTrace.name(of: responder))")
       defer { if let trace, let entry { trace.end(entry) } }
-      if !app.isTerminated, responder.tryToPerform(action, with: self, endingAt: self) {
+      if !app.isTerminated, sendCommand(action, from: responder) {
         performed = true
-      } else if action == .insertTab {
+        continue
+      }
+      trace?.finish("dropped: nothing in the window's chain performs it")
+      if action == .insertTab {
         trace?.handled("nothing performs it: Tab moves to the next key view", by: self)
         selectNextKeyView(self)
         performed = true
@@ -164,6 +167,15 @@ extension Window {
       }
     }
     return performed
+  }
+
+  /// A key binding's command (AppKit's `doCommand(by:)`): `tryToPerform` from where keys
+  /// start, which ends with this window and its delegate.
+  private func sendCommand(_ action: Action, from responder: Responder) -> Bool {
+    let saved = endsCommand
+    endsCommand = true
+    defer { endsCommand = saved }
+    return responder.tryToPerform(action, with: self)
   }
 }
 

@@ -7,6 +7,8 @@ extension Window {
     case fillsScreen
     /// The window keeps its size and is centred (alerts, sheets).
     case centered
+    /// The window keeps its height across the screen's bottom rows (the find bar).
+    case bottomEdge
   }
 
   func fit(toScreen size: Size) {
@@ -20,6 +22,9 @@ extension Window {
       frame = Rect(
         x: ((size.width - width) / 2).rounded(.down), y: ((size.height - height) / 2).rounded(.down),
         width: width, height: height)
+    case .bottomEdge:
+      let height = min(frame.height, size.height)
+      frame = Rect(x: 0, y: size.height - height, width: size.width, height: height)
     }
   }
 

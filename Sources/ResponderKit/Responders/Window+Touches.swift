@@ -20,10 +20,7 @@ extension Window {
         }
       }
       for (receiver, touches) in groups {
-        if let trace = ActionTrace.current {
-          trace.note("touches \(phase): \(ActionTrace.name(of: receiver))")
-          trace.handled("ended: delivered to \(ActionTrace.name(of: receiver))", by: receiver)
-        }
+        ActionTrace.current?.delivered(phase, to: receiver)
         switch phase {
         case .began: receiver.touchesBegan(touches, with: event)
         case .moved: receiver.touchesMoved(touches, with: event)

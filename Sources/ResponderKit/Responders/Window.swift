@@ -159,13 +159,8 @@ open class Window: Responder {
     didSet {
       registerDelegate()
       delegateActionTarget = delegate as? any ActionTarget
-      mayHaveActionDelegate = delegateActionTarget != nil
     }
   }
-
-  /// Whether the delegate was an ``ActionTarget`` when set (it may have gone since): what the
-  /// declared search reads instead of loading the weak reference.
-  private(set) var mayHaveActionDelegate = false
 
   /// The delegate when it is an ``ActionTarget``, cast once when set rather than in every
   /// action search (a dynamic protocol cast costs more than the rest of a window's search).
@@ -396,6 +391,7 @@ open class Window: Responder {
   public func close() {
     guard let app = application else { return }
     post(Window.willCloseNotification)
+    app.taskRegistry.cancel(ownedBy: ObjectIdentifier(self))
     app.remove(self)
   }
 
@@ -405,10 +401,9 @@ open class Window: Responder {
   /// ``undoManager``.
   open override class var actionTable: ActionTable { windowActions }
 
-  // Declares what Window keeps of Responder's defaults (it searches and handles keys itself).
+  // Declares what Window keeps of Responder's defaults (it handles keys and undo itself).
   private static let windowActions = ActionTable(
-    Window.self, inheriting: Responder.actionTable,
-    keeping: [.actionSearch, .keyCommands, .keyUp, .nextResponder]
+    Window.self, inheriting: Responder.actionTable, keeping: [.keyCommands, .keyUp, .nextResponder]
   ) {
     $0.add(.performClose) { window, sender in window.performClose(sender) }
     $0.add(.selectNextKeyView) { window, sender in window.selectNextKeyView(sender) }
@@ -417,27 +412,18 @@ open class Window: Responder {
     $0.add(.redo) { $0.existingUndoManager?.redo() }
   }
 
-  /// AppKit's steps after a window (`NSApplication.target(forAction:to:from:)`): the window
-  /// if it can perform `action`, else its supplemental target, else its delegate; then, from
-  /// the key window, the main (or modal) window's chain when it is another window; then the
-  /// application's answer.
-  open override func target(forAction action: Action, withSender sender: Any?) -> AnyObject? {
-    if canPerformAction(action, withSender: sender) {
-      ActionTrace.searching?.visit(self, nil)
-      return self
-    }
-    ActionTrace.searching?.visit(self, skipReason(for: action))
-    if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
-    if let delegate = delegateTarget(delegateActionTarget, forAction: action, withSender: sender) {
-      return delegate
-    }
+  /// The window's delegate follows it in the search and in `tryToPerform` (AppKit).
+  override var actionDelegate: (any ActionTarget)? { delegateActionTarget }
+
+  /// AppKit's steps after the window (`NSApplication.target(forAction:to:from:)`): from the
+  /// key window, the main (or modal) window's chain when it is another window; then the
+  /// application, whatever ``next`` says.
+  override func nextInSearch(from sender: Any?) -> Responder? {
     guard let application else { return nil }
-    if let main = application.mainWindowSearchedAfter(self) {
-      ActionTrace.searching?.note(
-        "\(application.modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(ofObject: main))")
-      return Responder.target(forAction: action, from: main.searchStart(for: sender), withSender: sender)
-    }
-    return Responder.target(forAction: action, from: application, withSender: sender)
+    guard let main = application.mainWindowSearchedAfter(self) else { return application }
+    ActionTrace.searching?.note(
+      "\(application.modalWindow == nil ? "main" : "modal") window \(ActionTrace.name(ofObject: main))")
+    return main.searchStart(for: sender)
   }
 
   /// Where this window's part of a nil-target search starts: its first responder; when it has
@@ -455,10 +441,13 @@ open class Window: Responder {
 
   /// Undo and redo are enabled only when the undo manager has something to undo or redo, so
   /// their menu items and keys are disabled, and the search goes on, when there is nothing.
+  /// Like every answer, it is at most the table's: a subclass whose table removes undo cannot
+  /// perform it, whatever its undo manager holds.
   open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    guard super.canPerformAction(action, withSender: sender) else { return false }
     if action == .undo { return existingUndoManager?.canUndo ?? false }
     if action == .redo { return existingUndoManager?.canRedo ?? false }
-    return super.canPerformAction(action, withSender: sender)
+    return true
   }
 
   /// Moves focus to the next view of the key view loop: the first responder's
@@ -536,15 +525,22 @@ open class Window: Responder {
       target.scrollWheel(with: event)
     case .paste:
       (firstResponder ?? self).insertText(event.text ?? "")
+    case .mouse:
+      deliverMouse(event)
     }
   }
 
-  /// At the end of the view chain an unhandled key is interpreted: typed text goes to a first
-  /// responder that accepts it, other keys become actions through the key bindings.
+  /// At the end of the view chain an unhandled key is interpreted: Shift+F10 and the Menu key
+  /// pop up the focused view's context menu (View+ContextMenu.swift), typed text goes to a
+  /// first responder that accepts it, other keys become actions through the key bindings.
   open override func keyDown(with event: KeyEvent) {
+    if Window.asksForContextMenu(event), popUpFocusedContextMenu(for: Event(key: event)) { return }
     if interpretKeyEvent(event) { return }
     super.keyDown(with: event)
   }
+
+  /// The responder that took the secondary button's down, which its drags and up go to.
+  weak var mouseResponder: Responder?
 
   // MARK: Drawing
 

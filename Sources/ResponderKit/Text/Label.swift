@@ -23,6 +23,33 @@ open class Label: View {
     didSet { if style != oldValue { setNeedsDisplay() } }
   }
 
+  /// A click on a label whose style has a link (``TextStyle/link``) sends
+  /// ``Action/openLink`` with a nil target and the label as sender, when the touch lifts inside
+  /// it: terminals that know OSC 8 open the link themselves (with their own modifier), and an
+  /// app click is the app's to handle. Other touches go on up the chain.
+  open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    guard style.link != nil, let touch = touches.first, bounds.contains(touch.location(in: self)),
+      let application = window?.application
+    else { return super.touchesEnded(touches, with: event) }
+    application.sendAction(.openLink, to: nil, from: self, for: event)
+  }
+
+  /// A linked label keeps its touches (all phases, as UIKit asks of a responder that handles
+  /// any); others pass them on.
+  open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    if style.link == nil { super.touchesBegan(touches, with: event) }
+  }
+
+  /// See ``touchesBegan(_:with:)``.
+  open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    if style.link == nil { super.touchesMoved(touches, with: event) }
+  }
+
+  /// See ``touchesBegan(_:with:)``.
+  open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    if style.link == nil { super.touchesCancelled(touches, with: event) }
+  }
+
   /// How each line sits in the width.
   open var alignment: TextAlignment = .left {
     didSet { if alignment != oldValue { setNeedsDisplay() } }

@@ -10,15 +10,24 @@
 /// Typed characters arrive through ``insertText(_:)`` (the field ``acceptsTextInput``), the
 /// other keys as actions from the key bindings: deleteBackward, deleteForward,
 /// deleteToBeginningOfLine, deleteToEndOfLine, moveLeft/Right, moveBackward/Forward,
-/// moveToBeginningOfLine/EndOfLine (and the paragraph and document forms), insertNewline,
+/// moveToBeginningOfLine/EndOfLine (and the paragraph and document forms), the word moves
+/// (moveWordBackward/Forward/Left/Right, deleteWordBackward/Forward), insertNewline,
 /// cancelOperation, undo and redo. Newlines in inserted text become spaces. Each user change
 /// registers its undo on the responder chain's undo manager, one step per input event.
+///
+/// The field keeps a selection (``selectedRange``): the `…AndModifySelection` moves (Shift
+/// with the arrows, Home and End, Alt+Shift with the arrows for words) extend it, a drag
+/// selects, a double-click selects a word and a triple-click everything; typing, a paste or
+/// BackSpace replace it, in one undo step. `cut`, `copy`, `paste`, `delete` and `selectAll`
+/// go through ``Pasteboard/general`` and are enabled only when they can act (no selection:
+/// no Copy), so the Edit menu's items validate themselves through the responder chain. The
+/// selection is drawn in the theme's selection style (``Theme/selectedTextStyle(_:)``).
 /// Positions are `Character` indices. Setting ``text`` in code sends nothing and is not
 /// undoable. Undo records each change (its range and the text it replaced), never a copy of
 /// the text, so a long text (a 10 MB paste) takes memory near its own size and each later
 /// key costs work near the insertion point.
 @MainActor
-open class TextField: Control, TextEditor {
+open class TextField: Control, TextEditor, Findable {
   /// Creates a text field.
   public init(frame: Rect = .zero, text: String = "", placeholder: String = "") {
     storage = TextStorage(text)
@@ -35,6 +44,7 @@ open class TextField: Control, TextEditor {
     set {
       storage.string = newValue
       insertionPoint = min(insertionPoint, storage.count)
+      selectionAnchor = selectionAnchor.map { min($0, storage.count) }
       setNeedsDisplay()
     }
   }
@@ -60,6 +70,27 @@ open class TextField: Control, TextEditor {
       insertionPoint = max(0, min(insertionPoint, storage.count))
       setNeedsDisplay()
     }
+  }
+
+  /// The fixed end of the selection (the insertion point is the moving one).
+  var selectionAnchor: Int? {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// The selected characters as `Character` indices; empty at the insertion point when
+  /// nothing is selected. Setting it selects the range (clamped to the text) with the
+  /// insertion point at its end. A selection over a text that shrank is clamped.
+  open var selectedRange: Range<Int> {
+    get { selection }
+    set { select(newValue) }
+  }
+
+  /// The selected text (empty when nothing is selected).
+  public var selectedText: String { selectionText }
+
+  /// The matches shown while the find bar is open.
+  var findHighlight: FindHighlight? {
+    didSet { setNeedsDisplay() }
   }
 
   /// The first column of the text that is visible, so the insertion point stays in view.
@@ -100,6 +131,7 @@ open class TextField: Control, TextEditor {
     } else {
       insertionPoint = storage.count
     }
+    selectionAnchor = nil
     pendingInsertionPoint = nil
     delegate?.textFieldDidBeginEditing(self)
     sendActions(for: .editingDidBegin)
@@ -109,6 +141,7 @@ open class TextField: Control, TextEditor {
   open override func didResignFirstResponder() {
     super.didResignFirstResponder()
     isEditing = false
+    selectionAnchor = nil
     scrollColumn = 0
     delegate?.textFieldDidEndEditing(self)
     sendActions(for: .editingDidEnd)
@@ -116,17 +149,29 @@ open class TextField: Control, TextEditor {
 
   private var pendingInsertionPoint: Int?
 
+  /// While editing, a press places the insertion point (a double-click selects the word, a
+  /// triple-click the whole text).
+  open override func beginTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+    guard isEditing else { return true }
+    let index = characterIndex(atColumn: touch.location(in: self).x)
+    if touch.tapCount >= 3 { select(0..<storage.count) } else { select(at: index, tapCount: touch.tapCount) }
+    return true
+  }
+
+  /// While editing, dragging extends the selection from where the press landed.
+  open override func continueTracking(_ touch: Touch, with event: ResponderKit.Event?) -> Bool {
+    if isEditing, touch.tapCount == 1 {
+      moveInsertionPoint(to: characterIndex(atColumn: touch.location(in: self).x), extending: true)
+    }
+    return true
+  }
+
   /// A tap (touch up inside) starts editing with the insertion point where it landed.
   open override func endTracking(_ touch: Touch?, with event: ResponderKit.Event?) {
-    guard let touch, isTouchInside else { return }
-    let index = characterIndex(atColumn: touch.location(in: self).x)
-    if isEditing {
-      insertionPoint = index
-    } else {
-      pendingInsertionPoint = index
-      becomeFirstResponder()
-      pendingInsertionPoint = nil
-    }
+    guard let touch, isTouchInside, !isEditing else { return }
+    pendingInsertionPoint = characterIndex(atColumn: touch.location(in: self).x)
+    becomeFirstResponder()
+    pendingInsertionPoint = nil
   }
 
   /// The index a column of the field falls on (before the character under it).
@@ -158,12 +203,37 @@ open class TextField: Control, TextEditor {
     sendActions(for: .editingChanged)
   }
 
-  /// Inserts typed or pasted text at the insertion point; newlines become spaces.
+  /// Inserts typed or pasted text in place of the selection (at the insertion point when
+  /// nothing is selected); newlines become spaces.
   open override func insertText(_ text: String) {
     let line = text.replacingNewlinesWithSpaces()
     guard !line.isEmpty else { return }
-    replaceCharacters(in: insertionPoint..<insertionPoint, with: line)
+    replaceCharacters(in: selection, with: line)
   }
+
+  /// Selects the whole text.
+  open func selectAll(_ sender: Any?) {
+    select(0..<storage.count)
+  }
+
+  /// Copies the selection to ``Pasteboard/general``.
+  open func copy(_ sender: Any?) {
+    copySelection()
+  }
+
+  /// Copies the selection to ``Pasteboard/general`` and deletes it, as one undo step.
+  open func cut(_ sender: Any?) { cutSelection() }
+
+  /// Inserts the text of ``Pasteboard/general`` in place of the selection (newlines become
+  /// spaces), as one undo step.
+  open func paste(_ sender: Any?) { pasteFromPasteboard() }
+
+  /// Deletes the selection.
+  open func delete(_ sender: Any?) { deleteSelection() }
+
+  var allowsTextChanges: Bool { isEnabled }
+
+  func normalizedPaste(_ text: String) -> String { text.replacingNewlinesWithSpaces() }
 
   /// BackSpace.
   open func deleteBackward() {
@@ -194,22 +264,54 @@ open class TextField: Control, TextEditor {
   private static let textFieldActions = ActionTable(TextField.self, inheriting: Control.actionTable) {
     $0.add(.deleteBackward) { $0.deleteBackward() }
     $0.add(.deleteForward) { $0.deleteForward() }
+    $0.add(.deleteWordBackward) { field in
+      if let range = field.rangeOfWord(backward: true) { field.replaceCharacters(in: range, with: "") }
+    }
+    $0.add(.deleteWordForward) { field in
+      if let range = field.rangeOfWord(backward: false) { field.replaceCharacters(in: range, with: "") }
+    }
     $0.add(.deleteToBeginningOfLine) { field in
       field.replaceCharacters(in: 0..<field.insertionPoint, with: "")
     }
     $0.add(.deleteToEndOfLine) { field in
       field.replaceCharacters(in: field.insertionPoint..<field.storage.count, with: "")
     }
-    $0.add(.moveLeft) { $0.insertionPoint -= 1 }
-    $0.add(.moveBackward) { $0.insertionPoint -= 1 }
-    $0.add(.moveRight) { $0.insertionPoint += 1 }
-    $0.add(.moveForward) { $0.insertionPoint += 1 }
-    for action in [Action.moveToBeginningOfLine, .moveToBeginningOfParagraph, .moveToBeginningOfDocument] {
-      $0.add(action) { $0.insertionPoint = 0 }
+    for (action, forward, extending) in [
+      (Action.moveLeft, false, false), (.moveBackward, false, false), (.moveRight, true, false),
+      (.moveForward, true, false), (.moveLeftAndModifySelection, false, true),
+      (.moveRightAndModifySelection, true, true),
+    ] {
+      $0.add(action) { $0.moveByCharacter(forward: forward, extending: extending) }
     }
-    for action in [Action.moveToEndOfLine, .moveToEndOfParagraph, .moveToEndOfDocument] {
-      $0.add(action) { field in field.insertionPoint = field.storage.count }
+    for (action, forward, extending) in [
+      (Action.moveWordBackward, false, false), (.moveWordLeft, false, false), (.moveWordForward, true, false),
+      (.moveWordRight, true, false), (.moveWordBackwardAndModifySelection, false, true),
+      (.moveWordForwardAndModifySelection, true, true),
+    ] {
+      $0.add(action) { field in
+        field.moveInsertionPoint(
+          to: field.wordBoundary(from: field.insertionPoint, forward: forward), extending: extending)
+      }
     }
+    for (action, extending) in [
+      (Action.moveToBeginningOfLine, false), (.moveToBeginningOfParagraph, false),
+      (.moveToBeginningOfDocument, false), (.moveToBeginningOfLineAndModifySelection, true),
+      (.moveToBeginningOfDocumentAndModifySelection, true),
+    ] {
+      $0.add(action) { $0.moveInsertionPoint(to: 0, extending: extending) }
+    }
+    for (action, extending) in [
+      (Action.moveToEndOfLine, false), (.moveToEndOfParagraph, false), (.moveToEndOfDocument, false),
+      (.moveToEndOfLineAndModifySelection, true), (.moveToEndOfDocumentAndModifySelection, true),
+    ] {
+      $0.add(action) { field in field.moveInsertionPoint(to: field.storage.count, extending: extending) }
+    }
+    findActions(to: &$0)
+    $0.add(.selectAll) { field, sender in field.selectAll(sender) }
+    $0.add(.copy) { field, sender in field.copy(sender) }
+    $0.add(.cut) { field, sender in field.cut(sender) }
+    $0.add(.paste) { field, sender in field.paste(sender) }
+    $0.add(.delete) { field, sender in field.delete(sender) }
     $0.add(.insertNewline) { $0.insertNewline() }
     $0.add(.cancelOperation) { $0.cancelOperation() }
     $0.add(.undo) { $0.undoManager?.undo() }
@@ -217,13 +319,30 @@ open class TextField: Control, TextEditor {
   }
 
   /// Editing actions only while editing; undo and redo only when there is something to undo
-  /// or redo.
+  /// or redo; copy, cut and delete only with a selection, paste only when the pasteboard may
+  /// hold text, selectAll only with text.
   open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
     guard isEnabled, super.canPerformAction(action, withSender: sender) else { return false }
     if action == .undo { return undoManager?.canUndo ?? false }
     if action == .redo { return undoManager?.canRedo ?? false }
-    return isEditing
+    guard isEditing else { return false }
+    return canPerformSelectionAction(action, editable: true) ?? canPerformFindAction(action) ?? true
   }
+
+  // MARK: Finding
+
+  /// Selects the next (previous) match after (before) the selection, wrapping around.
+  open func selectMatch(of query: String, backward: Bool, caseSensitive: Bool) -> FindResult {
+    selectTextMatch(of: query, backward: backward, caseSensitive: caseSensitive)
+  }
+
+  /// Highlights the visible matches of `query` in the theme's highlighted style.
+  open func highlightMatches(of query: String?, caseSensitive: Bool) {
+    findHighlight = query.map { FindHighlight(query: $0, caseSensitive: caseSensitive) }
+  }
+
+  /// Control+F opens the find bar, F3 and Shift+F3 step through the matches.
+  open override var keyCommands: [KeyCommand] { Self.findKeyCommands }
 
   // MARK: Drawing
 
@@ -263,12 +382,24 @@ open class TextField: Control, TextEditor {
     // Only the visible characters are walked: from the one under the first visible column.
     let first = storage.index(atColumn: scrollColumn)
     var x = storage.column(of: first)
+    var index = first
+    let selected = selection
+    let selectedStyle = theme.selectedTextStyle(fieldStyle)
+    let matches = self.matches(
+      of: findHighlight, touching: first..<storage.index(atColumn: scrollColumn + width))
+    let matchStyle = theme.style(for: .highlighted, base: fieldStyle)
     storage.walk(from: first) { character in
       let w = character.terminalWidth
-      defer { x += w }
+      defer {
+        x += w
+        index += 1
+      }
       if x < scrollColumn { return true }
       if x - scrollColumn + w > width { return false }
-      canvas.put(Cell(character, style: fieldStyle), x: x - scrollColumn, y: 0)
+      let style =
+        selected.contains(index)
+        ? selectedStyle : matches.contains(where: { $0.contains(index) }) ? matchStyle : fieldStyle
+      canvas.put(Cell(character, style: style), x: x - scrollColumn, y: 0)
       return true
     }
   }

@@ -375,6 +375,171 @@ final class TextStorage {
     return end
   }
 
+  // MARK: Finding text
+
+  /// The first match of `query` that lies in `range` (clamped), or nil. Case-insensitive
+  /// matching compares each character lowercased (ASCII text and an ASCII query: byte by
+  /// byte, folding A–Z). Matches are whole characters: "e" does not match the "e" of "é".
+  func firstMatch(of query: String, in range: Range<Int>, caseSensitive: Bool) -> Range<Int>? {
+    match(of: query, in: range, caseSensitive: caseSensitive, backward: false)
+  }
+
+  /// The last match of `query` that lies in `range` (clamped), or nil.
+  func lastMatch(of query: String, in range: Range<Int>, caseSensitive: Bool) -> Range<Int>? {
+    match(of: query, in: range, caseSensitive: caseSensitive, backward: true)
+  }
+
+  /// Every match of `query` in `range` (clamped), without overlaps, in one pass over it (the
+  /// find highlights of a frame).
+  func matches(of query: String, in range: Range<Int>, caseSensitive: Bool) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    _ = match(of: query, in: range, caseSensitive: caseSensitive, backward: false) { found in
+      result.append(found)
+      return false
+    }
+    return result
+  }
+
+  /// Each chunk's characters in `range`, with the `query.count - 1` after them (a match may
+  /// cross into the next chunk), searched in chunk order or in reverse; a match must start in
+  /// its chunk, so the first one found is the first (or last) in the range. `accept` (used
+  /// forward only) may decline a match to go on after it.
+  private func match(
+    of query: String, in range: Range<Int>, caseSensitive: Bool, backward: Bool,
+    accept: (Range<Int>) -> Bool = { _ in true }
+  ) -> Range<Int>? {
+    let lower = max(0, min(range.lowerBound, count))
+    let upper = max(lower, min(range.upperBound, count))
+    let length = query.count
+    guard length > 0, upper - lower >= length else { return nil }
+    let needle = TextStorage.Needle(query, caseSensitive: caseSensitive)
+    var starts: [(chunk: Int, start: Int)] = []
+    var (chunk, start, _) = locate(lower)
+    while start < upper, chunk < chunks.count {
+      starts.append((chunk, start))
+      start += chunks[chunk].count
+      chunk += 1
+    }
+    var resume = lower
+    for (chunk, start) in backward ? starts.reversed() : starts {
+      let startsEnd = min(upper - length + 1, start + chunks[chunk].count)
+      var from = max(resume, start)
+      while from < startsEnd {
+        guard let offset = match(needle, inChunk: chunk, at: start, starts: from..<startsEnd, upper, backward)
+        else { break }
+        let found = offset..<(offset + length)
+        if accept(found) { return found }
+        from = found.upperBound
+        resume = from
+      }
+    }
+    return nil
+  }
+
+  /// The position of the first (or last) match starting in `starts` within the chunk at
+  /// `start`: ASCII chunks are searched in place, with the few bytes after them a match may
+  /// reach (no string is made); others through a string of the characters.
+  private func match(
+    _ needle: Needle, inChunk chunk: Int, at start: Int, starts: Range<Int>, _ upper: Int, _ backward: Bool
+  ) -> Int? {
+    let length = needle.characters.count
+    if needle.bytes != nil, chunks[chunk].isASCII, let tail = asciiTail(after: chunk, length - 1) {
+      let found = chunks[chunk].text.utf8.withContiguousStorageIfAvailable { bytes in
+        needle.match(
+          bytes, tail: tail, starts: (starts.lowerBound - start)..<(starts.upperBound - start), last: backward
+        )
+      }
+      if let found { return found.map { start + $0 } }
+    }
+    let window = self[starts.lowerBound..<min(upper, starts.upperBound + length - 1)]
+    return needle.match(in: window, startsBefore: starts.count, last: backward).map { starts.lowerBound + $0 }
+  }
+
+  /// The first `count` bytes after chunk `chunk` when they are ASCII characters (fewer at the
+  /// text's end), or nil.
+  private func asciiTail(after chunk: Int, _ count: Int) -> [UInt8]? {
+    var tail: [UInt8] = []
+    var next = chunk + 1
+    while tail.count < count, next < chunks.count {
+      guard chunks[next].isASCII else { return nil }
+      tail += chunks[next].text.utf8.prefix(count - tail.count)
+      next += 1
+    }
+    return tail
+  }
+
+  /// A query prepared for matching: its bytes folded when it is ASCII, else its characters.
+  private struct Needle {
+    let bytes: [UInt8]?
+    let characters: [String]
+    let caseSensitive: Bool
+
+    init(_ query: String, caseSensitive: Bool) {
+      self.caseSensitive = caseSensitive
+      let isASCII = query.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0d }
+      bytes = isASCII ? query.utf8.map { caseSensitive ? $0 : Needle.fold($0) } : nil
+      characters = query.map { caseSensitive ? String($0) : String($0).lowercased() }
+    }
+
+    static func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte }
+
+    /// The offset of the first (or last) match starting in `starts` in ASCII `bytes`, which a
+    /// match may run past into `tail`.
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, tail: [UInt8], starts: Range<Int>, last: Bool) -> Int? {
+      guard let needle = self.bytes else { return nil }
+      let fold = caseSensitive ? Needle.identity : Needle.lowercase
+      let first = needle[0]
+      @inline(__always) func byte(_ k: Int) -> UInt8? {
+        k < bytes.count ? bytes[k] : k - bytes.count < tail.count ? tail[k - bytes.count] : nil
+      }
+      let upper = min(starts.upperBound, bytes.count)
+      var step = 0
+      while step < upper - starts.lowerBound {
+        let i = last ? upper - 1 - step : starts.lowerBound + step
+        step += 1
+        guard fold[Int(bytes[i])] == first else { continue }
+        var j = 1
+        while j < needle.count, let b = byte(i + j), fold[Int(b)] == needle[j] { j += 1 }
+        if j == needle.count { return i }
+      }
+      return nil
+    }
+
+    static let identity: [UInt8] = (0...255).map { UInt8($0) }
+    static let lowercase: [UInt8] = (0...255).map { fold(UInt8($0)) }
+
+    /// The character offset of the first (or last) match starting before `limit`.
+    func match(in window: String, startsBefore limit: Int, last: Bool) -> Int? {
+      var window = window
+      // Bytes equal characters exactly when every character is one ASCII byte.
+      if let bytes, window.utf8.count == window.count {
+        return window.withUTF8 { text -> Int? in
+          let count = min(limit, text.count - bytes.count + 1)
+          guard count > 0 else { return nil }
+          let first = bytes[0]
+          for step in 0..<count {
+            let i = last ? count - 1 - step : step
+            if (caseSensitive ? text[i] : Needle.fold(text[i])) != first { continue }
+            var j = 1
+            while j < bytes.count, (caseSensitive ? text[i + j] : Needle.fold(text[i + j])) == bytes[j] {
+              j += 1
+            }
+            if j == bytes.count { return i }
+          }
+          return nil
+        }
+      }
+      let text = window.map { caseSensitive ? String($0) : String($0).lowercased() }
+      let count = min(limit, text.count - characters.count + 1)
+      guard count > 0 else { return nil }
+      for step in 0..<count {
+        let i = last ? count - 1 - step : step
+        if text[i..<(i + characters.count)].elementsEqual(characters) { return i }
+      }
+      return nil
+    }
+  }
+
   // MARK: Editing
 
   /// Replaces the characters in `range` (clamped) with `string`. Returns the edit that undoes

@@ -18,8 +18,19 @@ import Foundation
 /// and is not undoable. As in ``TextField``, undo records each change rather than the text,
 /// and lines are wrapped only as far down as the view shows, so a long text (a 10 MB paste)
 /// takes memory near its own size and each later key costs work near the insertion point.
+///
+/// The view keeps a selection (``selectedRange``), as ``TextField`` does: the
+/// `…AndModifySelection` moves (Shift with the arrows, Home/End, Page Up/Down; Alt+Shift with
+/// the arrows for words) extend it, a drag selects, a double-click selects a word and a
+/// triple-click a line (its paragraph); typing, a paste or BackSpace replace it in one undo
+/// step, and `cut`, `copy`, `paste`, `delete` and `selectAll` are enabled only when they can act.
+///
+/// AppKit's two properties say what the user may do: with ``isEditable`` false and
+/// ``isSelectable`` true (a viewer), the view still takes focus, scrolls with the arrows and
+/// Page Up/Down, selects and copies, but takes no typing and shows no cursor; with both false
+/// it takes no focus at all.
 @MainActor
-open class TextView: View, TextEditor {
+open class TextView: View, TextEditor, Findable {
   /// Creates a text view.
   public init(frame: Rect = .zero, text: String = "", placeholder: String = "") {
     storage = TextStorage(text)
@@ -37,6 +48,9 @@ open class TextView: View, TextEditor {
       storage.string = newValue
       invalidateLines(from: 0)
       insertionPoint = min(insertionPoint, storage.count)
+      selectionAnchor = selectionAnchor.map { min($0, storage.count) }
+      // The old scroll position may lie past the new text's end (a blank view otherwise).
+      clampScrollRow()
       setNeedsDisplay()
     }
   }
@@ -46,26 +60,65 @@ open class TextView: View, TextEditor {
     didSet { setNeedsDisplay() }
   }
 
-  /// Colours and attributes of the text; the view's whole area is filled with it.
+  /// Colours and attributes of the text; the view's whole area is filled with it. Read-only
+  /// text is drawn in it too (add `.dim` here for faint read-only text).
   open var style = TextStyle.plain {
     didSet { setNeedsDisplay() }
   }
 
-  /// Whether the user may edit the text (and focus the view).
+  /// Whether the user may edit the text (AppKit's `isEditable`). A view that is not editable
+  /// but ``isSelectable`` still takes focus, selects and copies.
   open var isEditable = true {
     didSet {
-      if !isEditable, isFirstResponder { resignFirstResponder() }
+      if !canBecomeFirstResponder, isFirstResponder { resignFirstResponder() }
       setNeedsDisplay()
     }
   }
 
-  /// Where typing goes, as a `Character` index from 0 to the text's count (clamped).
-  open var insertionPoint: Int {
+  /// Whether the user may select the text, and so focus a view that is not editable (AppKit's
+  /// `isSelectable`; true by default).
+  open var isSelectable = true {
     didSet {
-      insertionPoint = max(0, min(insertionPoint, storage.count))
+      if !canBecomeFirstResponder, isFirstResponder { resignFirstResponder() }
+      if !isSelectable, !isEditable { selectionAnchor = nil }
       setNeedsDisplay()
     }
   }
+
+  /// Where typing goes, as a `Character` index from 0 to the text's count (clamped); the
+  /// moving end of the selection.
+  open var insertionPoint: Int {
+    didSet {
+      insertionPoint = max(0, min(insertionPoint, storage.count))
+      followsInsertionPoint = true
+      setNeedsDisplay()
+    }
+  }
+
+  /// The fixed end of the selection (the insertion point is the moving one).
+  var selectionAnchor: Int? {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// The selected characters as `Character` indices; empty at the insertion point when
+  /// nothing is selected. Setting it selects the range (clamped to the text) with the
+  /// insertion point at its end. A selection over a text that shrank is clamped.
+  open var selectedRange: Range<Int> {
+    get { selection }
+    set { select(newValue) }
+  }
+
+  /// The selected text (empty when nothing is selected).
+  public var selectedText: String { selectionText }
+
+  /// The matches shown while the find bar is open.
+  var findHighlight: FindHighlight? {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// Whether the next frame scrolls the insertion point into view: set when it moves, cleared
+  /// once it is visible, so scrolling by keys or the wheel is not undone by the next frame.
+  private var followsInsertionPoint = true
 
   /// The first displayed line that is visible.
   public private(set) var scrollRow = 0
@@ -79,20 +132,25 @@ open class TextView: View, TextEditor {
 
   // MARK: Focus
 
-  /// Editable views take focus.
-  open override var canBecomeFirstResponder: Bool { isEditable }
+  /// Editable or selectable views take focus.
+  open override var canBecomeFirstResponder: Bool { isEditable || isSelectable }
 
-  /// Typed characters come here.
+  /// Typed characters come here while the view is editable.
   open override var acceptsTextInput: Bool { isEditable }
 
-  /// Whether the view is being edited (it is first responder).
-  public var isEditing: Bool { isFirstResponder }
+  /// Whether the view is being edited (it is first responder and editable).
+  public var isEditing: Bool { isFirstResponder && isEditable }
 
   /// Starts editing with the insertion point at the end (a tap then moves it where it
-  /// landed), as a text field does, and tells the delegate.
+  /// landed), as a text field does, and tells the delegate. A read-only view keeps its
+  /// selection and scroll position: focus is for reading and selecting.
   open override func didBecomeFirstResponder() {
     super.didBecomeFirstResponder()
-    insertionPoint = storage.count
+    if isEditable {
+      moveInsertionPoint(to: storage.count, extending: false)
+    } else {
+      followsInsertionPoint = false
+    }
     goalColumn = nil
     setNeedsDisplay()
     delegate?.textViewDidBeginEditing(self)
@@ -274,18 +332,43 @@ open class TextView: View, TextEditor {
   nonisolated public static let textDidChangeNotification = Notification.Name(
     "ResponderKit.TextView.textDidChange")
 
-  /// Inserts typed or pasted text, newlines included, at the insertion point. A carriage
-  /// return (alone or before a line feed) becomes one newline.
+  /// Inserts typed or pasted text, newlines included, in place of the selection (at the
+  /// insertion point when nothing is selected). A carriage return (alone or before a line
+  /// feed) becomes one newline.
   open override func insertText(_ text: String) {
     let normalized = text.replacingCarriageReturnsWithLineFeeds()
     guard !normalized.isEmpty else { return }
-    replaceCharacters(in: insertionPoint..<insertionPoint, with: normalized)
+    replaceCharacters(in: selection, with: normalized)
   }
 
-  /// Return: a new line.
+  /// Return: a new line (in place of the selection).
   open func insertNewline() {
-    replaceCharacters(in: insertionPoint..<insertionPoint, with: "\n")
+    replaceCharacters(in: selection, with: "\n")
   }
+
+  /// Selects the whole text.
+  open func selectAll(_ sender: Any?) {
+    select(0..<storage.count)
+  }
+
+  /// Copies the selection to ``Pasteboard/general``.
+  open func copy(_ sender: Any?) {
+    copySelection()
+  }
+
+  /// Copies the selection to ``Pasteboard/general`` and deletes it, as one undo step.
+  open func cut(_ sender: Any?) { cutSelection() }
+
+  /// Inserts the text of ``Pasteboard/general`` in place of the selection (a carriage return
+  /// becomes a newline), as one undo step.
+  open func paste(_ sender: Any?) { pasteFromPasteboard() }
+
+  /// Deletes the selection.
+  open func delete(_ sender: Any?) { deleteSelection() }
+
+  var allowsTextChanges: Bool { isEditable }
+
+  func normalizedPaste(_ text: String) -> String { text.replacingCarriageReturnsWithLineFeeds() }
 
   /// BackSpace.
   open func deleteBackward() {
@@ -299,48 +382,109 @@ open class TextView: View, TextEditor {
 
   // MARK: Moving
 
-  /// Left arrow.
+  /// Left arrow (a selection collapses to its start).
   open func moveLeft() {
-    insertionPoint -= 1
+    moveByCharacter(forward: false, extending: false)
     goalColumn = nil
   }
 
-  /// Right arrow.
+  /// Right arrow (a selection collapses to its end).
   open func moveRight() {
-    insertionPoint += 1
+    moveByCharacter(forward: true, extending: false)
     goalColumn = nil
   }
 
-  /// Up arrow: the same column on the displayed line above (the start on the first line).
-  open func moveUp() { moveVertically(by: -1) }
+  /// Up arrow: the same column on the displayed line above (the start on the first line); in
+  /// a read-only view, scrolls up a line.
+  open func moveUp() {
+    if isEditable { moveVertically(by: -1) } else { scroll(by: -1) }
+  }
 
-  /// Down arrow: the same column on the displayed line below (the end on the last line).
-  open func moveDown() { moveVertically(by: 1) }
+  /// Down arrow: the same column on the displayed line below (the end on the last line); in
+  /// a read-only view, scrolls down a line.
+  open func moveDown() {
+    if isEditable { moveVertically(by: 1) } else { scroll(by: 1) }
+  }
 
   /// Moves by whole displayed lines, keeping the goal column.
-  private func moveVertically(by lines: Int) {
+  private func moveVertically(by lines: Int, extending: Bool = false) {
     let (line, column) = position(of: insertionPoint)
     let goal = goalColumn ?? column
     let target = line + lines
+    let destination: Int
     if target < 0 {
-      insertionPoint = 0
+      destination = 0
     } else if !lineExists(target) {
-      insertionPoint = storage.count
+      destination = storage.count
     } else {
-      insertionPoint = index(line: target, column: goal)
+      destination = index(line: target, column: goal)
     }
+    moveInsertionPoint(to: destination, extending: extending)
     goalColumn = goal
   }
 
-  private func moveToLineBoundary(end: Bool) {
+  private func moveToLineBoundary(end: Bool, extending: Bool = false) {
     let (line, _) = position(of: insertionPoint)
-    insertionPoint = end ? index(line: line, column: Int.max) : lineStarts[line]
+    moveInsertionPoint(to: end ? index(line: line, column: Int.max) : lineStarts[line], extending: extending)
     goalColumn = nil
   }
 
   private func moveToParagraphBoundary(end: Bool) {
-    insertionPoint = end ? storage.paragraphEnd(insertionPoint) : storage.paragraphStart(insertionPoint)
+    let target = end ? storage.paragraphEnd(insertionPoint) : storage.paragraphStart(insertionPoint)
+    moveInsertionPoint(to: target, extending: false)
     goalColumn = nil
+  }
+
+  private func moveToDocumentBoundary(end: Bool, extending: Bool = false) {
+    if !isEditable && !extending {
+      selectionAnchor = nil
+      scroll(by: end ? Int.max / 2 : Int.min / 2)
+      return
+    }
+    moveInsertionPoint(to: end ? storage.count : 0, extending: extending)
+    goalColumn = nil
+  }
+
+  /// Lines a page moves: the view's height less one, so one line stays in view.
+  private var pageLines: Int { max(1, Int(cells: bounds.height) - 1) }
+
+  /// Page Up/Down: the insertion point a page up or down (editable), or the view scrolled by
+  /// a page (read-only).
+  private func movePage(by pages: Int, extending: Bool = false) {
+    if isEditable || extending {
+      moveVertically(by: pages * pageLines, extending: extending)
+    } else {
+      scroll(by: pages * pageLines)
+    }
+  }
+
+  /// Scrolls by `lines` displayed lines without moving the insertion point, no further than
+  /// the first line at the top or the last at the bottom.
+  public func scroll(by lines: Int) {
+    let height = max(1, Int(cells: bounds.height))
+    var target = max(0, scrollRow.addingReportingOverflow(lines).partialValue)
+    if lines < 0, scrollRow.addingReportingOverflow(lines).overflow { target = 0 }
+    // Wraps only down to the last row shown at the target, not the whole text.
+    wrapLines(through: target + height - 1)
+    if lineStartsComplete { target = min(target, max(0, lineStarts.count - height)) }
+    scrollRow = target
+    followsInsertionPoint = false
+    setNeedsDisplay()
+  }
+
+  /// Keeps the scroll position within the text (after it shrank or the view grew).
+  private func clampScrollRow() {
+    guard scrollRow > 0 else { return }
+    let height = max(1, Int(cells: bounds.height))
+    wrapLines(through: scrollRow + height - 1)
+    if lineStartsComplete { scrollRow = max(0, min(scrollRow, lineStarts.count - height)) }
+  }
+
+  /// The wheel scrolls the text; a turn where it cannot move further is passed on.
+  open override func scrollWheel(with event: Event) {
+    let before = scrollRow
+    if let sample = event.scroll { scroll(by: Int(cells: sample.dy.rounded())) }
+    if scrollRow == before { super.scrollWheel(with: event) }
   }
 
   /// The view's editing actions; see the type's documentation.
@@ -350,6 +494,12 @@ open class TextView: View, TextEditor {
     $0.add(.insertNewlineIgnoringFieldEditor) { $0.insertNewline() }
     $0.add(.deleteBackward) { $0.deleteBackward() }
     $0.add(.deleteForward) { $0.deleteForward() }
+    $0.add(.deleteWordBackward) { view in
+      if let range = view.rangeOfWord(backward: true) { view.replaceCharacters(in: range, with: "") }
+    }
+    $0.add(.deleteWordForward) { view in
+      if let range = view.rangeOfWord(backward: false) { view.replaceCharacters(in: range, with: "") }
+    }
     $0.add(.deleteToEndOfLine) { view in
       var end = view.storage.paragraphEnd(view.insertionPoint)
       // At the end of a paragraph, Control-k joins the next one, as in Emacs and AppKit.
@@ -362,47 +512,131 @@ open class TextView: View, TextEditor {
     $0.add(.moveForward) { $0.moveRight() }
     $0.add(.moveUp) { $0.moveUp() }
     $0.add(.moveDown) { $0.moveDown() }
-    $0.add(.pageUp) { view in view.moveVertically(by: -max(1, Int(cells: view.bounds.height) - 1)) }
-    $0.add(.pageDown) { view in view.moveVertically(by: max(1, Int(cells: view.bounds.height) - 1)) }
+    $0.add(.moveLeftAndModifySelection) { view in
+      view.moveByCharacter(forward: false, extending: true)
+      view.goalColumn = nil
+    }
+    $0.add(.moveRightAndModifySelection) { view in
+      view.moveByCharacter(forward: true, extending: true)
+      view.goalColumn = nil
+    }
+    $0.add(.moveUpAndModifySelection) { $0.moveVertically(by: -1, extending: true) }
+    $0.add(.moveDownAndModifySelection) { $0.moveVertically(by: 1, extending: true) }
+    for (action, forward, extending) in [
+      (Action.moveWordBackward, false, false), (.moveWordLeft, false, false), (.moveWordForward, true, false),
+      (.moveWordRight, true, false), (.moveWordBackwardAndModifySelection, false, true),
+      (.moveWordForwardAndModifySelection, true, true),
+    ] {
+      $0.add(action) { view in
+        view.moveInsertionPoint(
+          to: view.wordBoundary(from: view.insertionPoint, forward: forward), extending: extending)
+        view.goalColumn = nil
+      }
+    }
+    $0.add(.pageUp) { $0.movePage(by: -1) }
+    $0.add(.pageDown) { $0.movePage(by: 1) }
+    $0.add(.scrollPageUp) { $0.movePage(by: -1) }
+    $0.add(.scrollPageDown) { $0.movePage(by: 1) }
+    $0.add(.pageUpAndModifySelection) { $0.movePage(by: -1, extending: true) }
+    $0.add(.pageDownAndModifySelection) { $0.movePage(by: 1, extending: true) }
+    $0.add(.scrollLineUp) { $0.scroll(by: -1) }
+    $0.add(.scrollLineDown) { $0.scroll(by: 1) }
     $0.add(.moveToBeginningOfLine) { $0.moveToLineBoundary(end: false) }
     $0.add(.moveToEndOfLine) { $0.moveToLineBoundary(end: true) }
+    $0.add(.moveToBeginningOfLineAndModifySelection) { $0.moveToLineBoundary(end: false, extending: true) }
+    $0.add(.moveToEndOfLineAndModifySelection) { $0.moveToLineBoundary(end: true, extending: true) }
     $0.add(.moveToBeginningOfParagraph) { $0.moveToParagraphBoundary(end: false) }
     $0.add(.moveToEndOfParagraph) { $0.moveToParagraphBoundary(end: true) }
-    $0.add(.moveToBeginningOfDocument) { view in
-      view.insertionPoint = 0
-      view.goalColumn = nil
+    $0.add(.moveToBeginningOfDocument) { $0.moveToDocumentBoundary(end: false) }
+    $0.add(.moveToEndOfDocument) { $0.moveToDocumentBoundary(end: true) }
+    $0.add(.moveToBeginningOfDocumentAndModifySelection) {
+      $0.moveToDocumentBoundary(end: false, extending: true)
     }
-    $0.add(.moveToEndOfDocument) { view in
-      view.insertionPoint = view.storage.count
-      view.goalColumn = nil
-    }
+    $0.add(.moveToEndOfDocumentAndModifySelection) { $0.moveToDocumentBoundary(end: true, extending: true) }
+    findActions(to: &$0)
+    $0.add(.selectAll) { view, sender in view.selectAll(sender) }
+    $0.add(.copy) { view, sender in view.copy(sender) }
+    $0.add(.cut) { view, sender in view.cut(sender) }
+    $0.add(.paste) { view, sender in view.paste(sender) }
+    $0.add(.delete) { view, sender in view.delete(sender) }
     $0.add(.undo) { $0.undoManager?.undo() }
     $0.add(.redo) { $0.undoManager?.redo() }
   }
 
-  /// Editing actions only while editing; undo and redo only when there is something to undo
-  /// or redo.
+  /// Actions only while focused: every one while editable (undo and redo only when there is
+  /// something to undo or redo); in a read-only view the moves, scrolls, selectAll and copy.
+  /// Copy, cut and delete need a selection, paste text that may be on the pasteboard.
   open override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
-    guard isEditable, super.canPerformAction(action, withSender: sender) else { return false }
+    guard isFirstResponder, isEditable || isSelectable, super.canPerformAction(action, withSender: sender)
+    else { return false }
+    if let answer = canPerformSelectionAction(action, editable: isEditable) ?? canPerformFindAction(action) {
+      return answer
+    }
+    if Self.readOnlyActions.contains(action) { return true }
+    guard isEditable else { return false }
     if action == .undo { return undoManager?.canUndo ?? false }
     if action == .redo { return undoManager?.canRedo ?? false }
-    return isEditing
+    return true
   }
+
+  /// The actions of a view that is selectable but not editable: moving, scrolling, selecting.
+  private static let readOnlyActions: Set<Action> = [
+    .moveLeft, .moveRight, .moveBackward, .moveForward, .moveUp, .moveDown, .moveWordBackward,
+    .moveWordForward, .moveWordLeft, .moveWordRight, .moveLeftAndModifySelection,
+    .moveRightAndModifySelection, .moveUpAndModifySelection, .moveDownAndModifySelection,
+    .moveWordBackwardAndModifySelection, .moveWordForwardAndModifySelection, .pageUp, .pageDown,
+    .scrollPageUp, .scrollPageDown, .pageUpAndModifySelection, .pageDownAndModifySelection, .scrollLineUp,
+    .scrollLineDown, .moveToBeginningOfLine, .moveToEndOfLine, .moveToBeginningOfLineAndModifySelection,
+    .moveToEndOfLineAndModifySelection, .moveToBeginningOfParagraph, .moveToEndOfParagraph,
+    .moveToBeginningOfDocument, .moveToEndOfDocument, .moveToBeginningOfDocumentAndModifySelection,
+    .moveToEndOfDocumentAndModifySelection,
+  ]
+
+  // MARK: Finding
+
+  /// Selects the next (previous) match after (before) the selection, wrapping around the
+  /// text, and scrolls to it.
+  open func selectMatch(of query: String, backward: Bool, caseSensitive: Bool) -> FindResult {
+    let result = selectTextMatch(of: query, backward: backward, caseSensitive: caseSensitive)
+    goalColumn = nil
+    return result
+  }
+
+  /// Highlights the visible matches of `query` in the theme's highlighted style.
+  open func highlightMatches(of query: String?, caseSensitive: Bool) {
+    findHighlight = query.map { FindHighlight(query: $0, caseSensitive: caseSensitive) }
+  }
+
+  /// Control+F opens the find bar, F3 and Shift+F3 step through the matches.
+  open override var keyCommands: [KeyCommand] { Self.findKeyCommands }
 
   // MARK: Touches
 
-  /// A tap focuses the view and puts the insertion point where it landed.
+  /// A press focuses the view and puts the insertion point where it landed; a double-click
+  /// selects the word there, a triple-click its line (paragraph).
   open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-    guard isEditable, let touch = touches.first else { return }
-    let point = touch.location(in: self)
+    guard isEditable || isSelectable, let touch = touches.first else { return }
     if !isFirstResponder { becomeFirstResponder() }
-    insertionPoint = index(
-      line: scrollRow + Int(cells: point.y.rounded(.down)), column: Int(cells: point.x.rounded(.down)))
+    select(at: index(under: touch), tapCount: touch.tapCount)
     goalColumn = nil
   }
 
-  /// The touch stays with the view.
-  open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+  /// Dragging extends the selection from where the press landed (scrolling when the pointer
+  /// leaves the view above or below).
+  open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    guard isEditable || isSelectable, let touch = touches.first, touch.tapCount == 1 else { return }
+    moveInsertionPoint(to: index(under: touch), extending: true)
+    goalColumn = nil
+  }
+
+  /// The character index under a touch (lines above or below the view count as the lines
+  /// scrolled out there).
+  private func index(under touch: Touch) -> Int {
+    let point = touch.location(in: self)
+    return index(
+      line: max(0, scrollRow + Int(cells: point.y.rounded(.down))), column: max(0, Int(cells: point.x.rounded(.down))))
+  }
+
   /// The touch stays with the view.
   open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
   /// The touch stays with the view.
@@ -410,8 +644,10 @@ open class TextView: View, TextEditor {
 
   // MARK: Drawing
 
-  /// Scrolls so the insertion point's line is visible.
+  /// Scrolls so the insertion point's line is visible, once after each move of it.
   private func scrollToInsertionPoint() {
+    guard followsInsertionPoint else { return }
+    followsInsertionPoint = false
     let height = max(1, Int(cells: bounds.height))
     let line = position(of: insertionPoint).line
     if line < scrollRow { scrollRow = line }
@@ -423,14 +659,15 @@ open class TextView: View, TextEditor {
     guard isEditing else { return nil }
     scrollToInsertionPoint()
     let (line, column) = position(of: insertionPoint)
+    guard line >= scrollRow, line < scrollRow + max(1, Int(cells: bounds.height)) else { return nil }
     return Point(x: min(column, max(0, Int(cells: bounds.width) - 1)), y: line - scrollRow)
   }
 
-  /// Draws the visible lines (or the placeholder) over the whole area in ``style``.
+  /// Draws the visible lines (or the placeholder) over the whole area in ``style``, the
+  /// selection in the theme's selection style.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    var textStyle = style
-    if !isEditable { textStyle = textStyle.adding(.dim) }
+    let textStyle = style
     canvas.fill(bounds, with: .blank(textStyle))
     if storage.isEmpty {
       canvas.draw(
@@ -438,15 +675,40 @@ open class TextView: View, TextEditor {
         style: textStyle.adding(.dim))
       return
     }
-    if isEditing { scrollToInsertionPoint() }
-    for row in canvas.visibleRows(0..<max(0, Int(cells: bounds.height))) {
+    if isFirstResponder { scrollToInsertionPoint() }
+    clampScrollRow()
+    let selected = selection
+    let selectedStyle = theme.selectedTextStyle(textStyle)
+    let matchStyle = theme.style(for: .highlighted, base: textStyle)
+    let height = max(0, Int(cells: bounds.height))
+    var matches: [Range<Int>] = []
+    if findHighlight != nil, lineExists(scrollRow) {
+      wrapLines(through: scrollRow + height)
+      let end = scrollRow + height < lineStarts.count ? lineStarts[scrollRow + height] : storage.count
+      matches = self.matches(of: findHighlight, touching: lineStarts[scrollRow]..<end)
+    }
+    // Cells are visited in text order, and so are the matches: one pointer walks them.
+    var nextMatch = 0
+    func cellStyle(at index: Int) -> TextStyle {
+      if selected.contains(index) { return selectedStyle }
+      while nextMatch < matches.count, matches[nextMatch].upperBound <= index { nextMatch += 1 }
+      if nextMatch < matches.count, matches[nextMatch].contains(index) { return matchStyle }
+      return textStyle
+    }
+    for row in canvas.visibleRows(0..<height) {
       let number = scrollRow + row
       guard lineExists(number) else { break }
       var x = 0
-      storage.walk(lineRange(number).range) { _, character in
-        canvas.put(Cell(character, style: textStyle), x: x, y: row)
+      let (range, wraps) = lineRange(number)
+      storage.walk(range) { index, character in
+        canvas.put(Cell(character, style: cellStyle(at: index)), x: x, y: row)
         x += character.terminalWidth
         return true
+      }
+      // A selected newline shows as one selected cell after the line's text.
+      if !wraps, selected.contains(range.upperBound), range.upperBound < storage.count, x < Int(cells: bounds.width)
+      {
+        canvas.put(.blank(selectedStyle), x: x, y: row)
       }
     }
   }

@@ -9,7 +9,10 @@ import ResponderKit
 /// - `--trace-actions FILE`: write each action, key and touch dispatch, and where it went, to
 ///   FILE as the app runs (``ActionTraceFile``; ``TerminalHost/run(_:configuration:)`` reads it);
 /// - `--inspector-key KEY`: the key that shows the live ``Inspector`` (`F11`, `Control+Shift+i`),
-///   or `none` to turn it off (``InspectorKey``; ``TerminalHost/run(_:configuration:)`` reads it).
+///   or `none` to turn it off (``InspectorKey``; ``TerminalHost/run(_:configuration:)`` reads it);
+/// - `--inline HEIGHT`: run inline, in a region of `HEIGHT` rows (`12`) or of the screen (`40%`)
+///   below the prompt instead of the alternate screen (``TerminalPresentation``;
+///   ``TerminalHost/run(_:configuration:)`` reads it, keeping the app's exit behavior).
 ///
 /// ``parse(_:usage:appOptions:)`` is the whole command line of a sample: `--help` prints the
 /// usage with these options and exits 0, a bad option prints the problem and the usage line
@@ -23,12 +26,15 @@ public struct HostOptions: Equatable, Sendable {
   public var traceActionsURL: URL?
   /// The live inspector's key `--inspector-key` asks for, if given.
   public var inspectorKey: InspectorKey?
+  /// The inline region `--inline` asks for, if given.
+  public var presentation: TerminalPresentation?
 
   /// No options.
   public init() {}
 
   /// The options' part of a usage line.
-  public static let usageLine = "[--record FILE] [--replay FILE] [--trace-actions FILE] [--inspector-key KEY]"
+  public static let usageLine =
+    "[--record FILE] [--replay FILE] [--trace-actions FILE] [--inspector-key KEY] [--inline HEIGHT]"
 
   /// One line per option, for `--help`.
   public static let help = """
@@ -36,6 +42,7 @@ public struct HostOptions: Equatable, Sendable {
       --replay FILE         play the recording in FILE into the app
       --trace-actions FILE  write each action sent, and where it went, to FILE
       --inspector-key KEY   the key that shows the inspector (F12 unless given), or none
+      --inline HEIGHT       draw below the prompt in HEIGHT rows (12) or a share (40%)
       --help                show this help
     """
 
@@ -60,6 +67,16 @@ public struct HostOptions: Equatable, Sendable {
       case "--replay": keyPath = \.replayURL
       case "--trace-actions": keyPath = \.traceActionsURL
       case "--inspector-key": keyPath = nil  // a key, not a file
+      case "--inline":
+        guard options.presentation == nil else {
+          throw CommandLineError(argument: name, reason: "given more than once")
+        }
+        let value = inlineValue ?? (remaining.first?.hasPrefix("-") == false ? remaining.popFirst() : nil)
+        guard let value, let presentation = TerminalPresentation(inlineHeight: value) else {
+          throw CommandLineError(argument: name, reason: "needs a number of rows or a percentage (12, 40%)")
+        }
+        options.presentation = presentation
+        continue
       default:
         rest.append(argument)
         continue

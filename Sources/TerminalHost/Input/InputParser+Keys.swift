@@ -192,3 +192,15 @@ extension InputParser {
     withUnsafeBytes(of: attributes.c_cc) { $0[Int(VERASE)] == 0x08 }
   }
 }
+
+extension InputParser {
+  /// The key a cursor position report stands for when none was asked for: xterm sends F3 with
+  /// modifiers as `CSI 1 ; m R`, which the parser reads as a report of row 0, column m - 1
+  /// (``TerminalReply/cursorPosition(row:column:)``). A host with no `CSI 6 n` outstanding
+  /// passes the report here: F3 with the modifiers `m` encodes, or nil when the report cannot
+  /// be one (another row, no modifier, or a modifier no terminal sends).
+  public static func functionKey(forUnrequested reply: TerminalReply, at time: TimeInterval) -> KeyEvent? {
+    guard case .cursorPosition(row: 0, let column) = reply, column >= 1, column <= 255 else { return nil }
+    return functionalKeyEvent(.f(3), modifiers: KeyEvent.ModifierFlags(rawValue: UInt16(column)), time: time)
+  }
+}

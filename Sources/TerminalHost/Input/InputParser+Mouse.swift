@@ -88,7 +88,8 @@ extension InputParser {
   /// The item for an xterm button code (low bits the button, 3 a release without its
   /// button; +4 Shift, +8 Alt, +16 Control, +32 motion, +64 wheel, +128 extra buttons),
   /// written to `slot`; malformed when the code is out of range. The left button is touch 0,
-  /// the wheel scrolls, the rest are pointer reports.
+  /// the wheel scrolls, the right, middle and extra buttons are ``InputEvent/mouse(_:)``
+  /// events, and hovering (motion with no button) is a pointer report.
   mutating func mouseItem(
     code: Int, location: Point, released: Bool, time: TimeInterval,
     into slot: UnsafeMutablePointer<TerminalInput>
@@ -117,7 +118,15 @@ extension InputParser {
     var action: PointerReport.Action = released ? .release : motion ? .move : .press
     if button == 3 {
       // No button: hovering when moving, else a release that does not say which button.
-      guard !motion else { return pointer(.none, .move) }
+      guard !motion else {
+        // Hovering: the move tracking areas follow.
+        return slot.pointerInput(
+          .event(
+            .mouse(
+              MouseSample(
+                buttonNumber: 0, phase: .moved, location: location, modifierFlags: modifiers, timestamp: time)
+            )))
+      }
       action = .release
       button = pressedButton
     }
@@ -133,9 +142,17 @@ extension InputParser {
       swap(&samples, &touchBuffer)
       if samples.isEmpty { samples = [sample] } else { samples[0] = sample }
       return slot.input(.event(.touches(samples)))
-    case 1: return pointer(.middle, action)
-    case 2: return pointer(.right, action)
-    case 8...15: return pointer(.extra(button), action)
+    case 1, 2, 8...15:
+      // AppKit's button numbers: right 1, middle 2, xterm's 8 to 15 from 3.
+      let number = button == 1 ? MouseSample.middleButton : button == 2 ? MouseSample.rightButton : button - 5
+      let phase: MousePhase = action == .release ? .up : action == .move ? .dragged : .down
+      return slot.pointerInput(
+        .event(
+          .mouse(
+            MouseSample(
+              buttonNumber: number, phase: phase, location: location, modifierFlags: modifiers,
+              timestamp: time)
+          )))
     default: return pointer(.none, action)
     }
   }
@@ -149,15 +166,14 @@ extension InputParser {
       if let phase = samples.first?.phase {
         pressedButton = phase == .began ? 0 : phase == .ended ? -1 : pressedButton
       }
+    case .event(.mouse(let mouse)):
+      // Back to xterm's numbers, which a release without its button is read in.
+      let number =
+        mouse.buttonNumber == MouseSample.middleButton
+        ? 1 : mouse.buttonNumber == MouseSample.rightButton ? 2 : mouse.buttonNumber + 5
+      if mouse.phase == .down { pressedButton = number }
+      if mouse.phase == .up { pressedButton = -1 }
     case .pointer(let report):
-      let number: Int? =
-        switch report.button {
-        case .middle: 1
-        case .right: 2
-        case .extra(let n): n
-        default: nil
-        }
-      if report.action == .press, let number { pressedButton = number }
       if report.action == .release { pressedButton = -1 }
     default:
       break

@@ -7,15 +7,15 @@ import ResponderKit
 /// for the application, replies the host asked for, pointer reports that have no core event,
 /// and bytes the parser could not make sense of.
 public enum TerminalInput: Hashable, Sendable {
-  /// User input in the core's terms: keys, the left mouse button as touch 0, the wheel as
-  /// scrolling, bracketed paste and focus changes.
+  /// User input in the core's terms: keys, the left mouse button as touch 0, the right,
+  /// middle and extra buttons as ``InputEvent/mouse(_:)``, the wheel as scrolling, bracketed
+  /// paste and focus changes.
   case event(InputEvent)
   /// A reply to a query the host sent (device attributes, keyboard flags, cursor position,
   /// mode report). The host consumes these; they are never keys.
   case reply(TerminalReply)
-  /// A mouse report the core has no event for: hovering with no button held, and the
-  /// middle, right and extra buttons. Reported so the host may use them (context menus);
-  /// the core's touch model only follows the left button.
+  /// A mouse report the core has no event for: hovering with no button held, and the release
+  /// of a wheel "button" that some terminals send.
   case pointer(PointerReport)
   /// A complete sequence the parser does not understand (bad numbers, an unknown final
   /// byte, a control string that is not a reply, an over-long sequence). Holds the bytes, at

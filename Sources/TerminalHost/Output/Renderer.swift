@@ -46,8 +46,16 @@ public struct Renderer: Sendable {
   /// The terminal cursor; -1 when unknown (start, after a write into the last column).
   private var cursorX = -1
   private var cursorY = -1
-  /// The SGR state of the terminal; `nil` when unknown.
+  /// The SGR state of the terminal (without a link); `nil` when unknown.
   private var currentStyle: TextStyle?
+  /// The OSC 8 link open on the terminal: none between frames.
+  private var currentLink: Hyperlink?
+  /// What a cell written now gets: the SGR state and the open link.
+  private var terminalStyle: TextStyle? {
+    guard var style = currentStyle else { return nil }
+    style.link = currentLink
+    return style
+  }
   private var cursorVisible: Bool?
   /// A cell was just written into the last column of row `cursorY`, so the next character
   /// written lands at the start of the next row. Only within one frame.
@@ -56,6 +64,26 @@ public struct Renderer: Sendable {
   private var styleCell: Cell?
   /// A hash of each front row, for finding rows that moved; `nil` when not known.
   private var rowHashes: [UInt64]?
+  /// Inline, the terminal's saved cursor (DECSC, `ESC 7`) is the region's top-left with the
+  /// plain style, so `ESC 8` (2 bytes) returns there: cheaper than a CUP carrying the region's
+  /// row, which full-screen frames never pay.
+  private var originSaved = false
+
+  /// The screen row where an inline region begins (``TerminalPresentation``): frames are drawn
+  /// from that row down, a full repaint erases only from there (`CSI J`, never `CSI 2J`, so the
+  /// scrollback above stays) and saves the region's top-left (DECSC), so returning there is
+  /// `ESC 8` rather than a CUP carrying the row; scrolls are confined to the region. `nil` draws
+  /// on the whole screen. Changing it redraws everything in the next frame.
+  public var inlineOrigin: Int? {
+    didSet { if inlineOrigin != oldValue { invalidate() } }
+  }
+
+  /// The row, relative to the frame, the terminal's cursor was last left on (-1 when unknown):
+  /// where an inline host finds its region again after a resize from a cursor report.
+  var cursorRow: Int { cursorY }
+
+  /// The screen row of frame row 0.
+  private var rowOffset: Int { inlineOrigin ?? 0 }
 
   /// A renderer that knows nothing of the screen yet: its first frame is a full repaint.
   public init(synchronizedOutput: Bool = true) {
@@ -71,6 +99,7 @@ public struct Renderer: Sendable {
     currentStyle = nil
     styleCell = nil
     cursorVisible = nil
+    originSaved = false
   }
 
   /// The bytes that turn the terminal's screen into `frame`, then place the cursor (or hide it
@@ -90,14 +119,22 @@ public struct Renderer: Sendable {
 
     if !frontValid || frontColumns != frame.columns || frontRows != frame.rows {
       setStyle(.plain, into: &output)
-      output.append(contentsOf: Self.clearScreen)
+      if let top = inlineOrigin {
+        Self.appendCUP(0, top, to: &output)
+        output.append(contentsOf: Self.clearBelow)
+        output.append(contentsOf: Self.saveCursor)
+        originSaved = true
+      } else {
+        output.append(contentsOf: Self.clearScreen)
+      }
       frontCells = Array(repeating: .blank(), count: frame.columns * frame.rows)
       frontColumns = frame.columns
       frontRows = frame.rows
       frontValid = true
       rowHashes = nil
-      cursorX = -1
-      cursorY = -1
+      // After the inline erase the cursor is at the region's top-left; after CSI 2J, unknown.
+      cursorX = inlineOrigin == nil ? -1 : 0
+      cursorY = inlineOrigin == nil ? -1 : 0
     }
     // Moved out while drawing, so the diff holds the only reference and writes in place.
     var front: [Cell] = []
@@ -106,6 +143,11 @@ public struct Renderer: Sendable {
       frame.cells.withUnsafeBufferPointer { new in
         let dirty = scrollIfCheaper(new, front, columns: frame.columns, rows: frame.rows, into: &output)
         drawChanges(new, front, columns: frame.columns, rows: frame.rows, dirty: dirty, into: &output)
+      }
+      // No link stays open past the frame: other output (a restore, a suspend) must not be one.
+      if currentLink != nil {
+        Self.appendLink(nil, to: &output)
+        currentLink = nil
       }
       placeCursor(cursor, columns: frame.columns, rows: frame.rows, front: front, into: &output)
     }
@@ -209,7 +251,7 @@ public struct Renderer: Sendable {
     into bytes: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
     // Gaps are rewritten only in the terminal's current style (``rewriteCost``).
-    let gapsAllowed = currentStyle.map { Cell.blank($0).hasSameStyle(as: lead) } ?? false
+    let gapsAllowed = terminalStyle.map { Cell.blank($0).hasSameStyle(as: lead) } ?? false
     var end = start + 1
     while end < columns, let byte = new[end].printableASCII, new[end].hasSameStyle(as: lead) {
       if new[end] != front[end] {
@@ -334,7 +376,8 @@ public struct Renderer: Sendable {
         }
       }
     }
-    let regionIsScreen = top == 0 && bottom == rows - 1
+    // Inline, the whole screen is never scrolled: the lines above the region would go.
+    let regionIsScreen = top == 0 && bottom == rows - 1 && inlineOrigin == nil
     let escapeCost = (regionIsScreen ? 0 : 12) + 4
     guard after + escapeCost < before else { return dirty }
 
@@ -342,18 +385,18 @@ public struct Renderer: Sendable {
     setStyle(.plain, into: &output)
     if !regionIsScreen {
       output.append(contentsOf: [0x1B, 0x5B])
-      Self.appendDecimal(top + 1, to: &output)
+      Self.appendDecimal(top + rowOffset + 1, to: &output)
       output.append(0x3B)
-      Self.appendDecimal(bottom + 1, to: &output)
+      Self.appendDecimal(bottom + rowOffset + 1, to: &output)
       output.append(0x72)
     }
     Self.appendCSI(abs(shift), final: shift > 0 ? 0x53 : 0x54, to: &output)
     wrapPending = false
     if !regionIsScreen {
-      // Resetting the region (DECSTBM) also homes the cursor.
+      // Resetting the region (DECSTBM) also homes the cursor, to the screen's top-left.
       output.append(contentsOf: [0x1B, 0x5B, 0x72])
-      cursorX = 0
-      cursorY = 0
+      cursorX = rowOffset == 0 ? 0 : -1
+      cursorY = rowOffset == 0 ? 0 : -1
     }
 
     let base = front.baseAddress!
@@ -408,9 +451,17 @@ public struct Renderer: Sendable {
         output.append(contentsOf: Self.showCursor)
         cursorVisible = true
       }
-    } else if cursorVisible != false {
-      output.append(contentsOf: Self.hideCursor)
-      cursorVisible = false
+    } else {
+      // Inline, the hidden cursor waits at the region's top-left: a terminal keeps the
+      // cursor's line on the screen through a resize (pushing lines above into the
+      // scrollback), so the host finds the region's start again from a cursor report.
+      if inlineOrigin != nil {
+        moveCursor(toColumn: 0, row: 0, columns: columns, front: front, into: &output)
+      }
+      if cursorVisible != false {
+        output.append(contentsOf: Self.hideCursor)
+        cursorVisible = false
+      }
     }
   }
 
@@ -418,7 +469,8 @@ public struct Renderer: Sendable {
 
   /// Moves with the cheapest of: an absolute CUP, or a relative vertical move (CUU/CUD, or
   /// CR LF when landing in column 0) plus a horizontal one (CUF/CUB, CR, or rewriting the
-  /// unchanged cells in between when they are shorter than the escape); when `wrapsToWrite`
+  /// unchanged cells in between when they are shorter than the escape), or inline `ESC 8` to
+  /// the saved region origin then CUD/CUF (``inlineOrigin``); when `wrapsToWrite`
   /// (a character is written next) and the target starts the next row, also rewriting the
   /// rest of the row so that character wraps there.
   private mutating func moveCursor(
@@ -430,7 +482,7 @@ public struct Renderer: Sendable {
       cursorX = x
       cursorY = y
     }
-    let absolute = Self.cupCost(x, y)
+    let absolute = Self.cupCost(x, y + rowOffset)
     // Only when a character follows: rewrite the rest of the row (nothing when a wrap is
     // already pending) and the start of the next, and let auto-wrap carry the cursor over.
     if wrapsToWrite, cursorY >= 0, y == cursorY + 1, wrapPending || cursorX > 0,
@@ -442,8 +494,18 @@ public struct Renderer: Sendable {
       rewrite(from: 0, to: x, row: y, front: front, into: &output)
       return
     }
+    // Inline: back to the saved region origin, then down and right. DECRC also restores the
+    // saved style (plain) and works wherever the cursor is, even after a write into the last
+    // column.
+    let viaOrigin =
+      originSaved && currentStyle == .plain
+      ? 2 + (y == 0 ? 0 : Self.relativeCost(y)) + (x == 0 ? 0 : Self.relativeCost(x)) : Int.max
     guard cursorX >= 0, cursorY >= 0 else {
-      Self.appendCUP(x, y, to: &output)
+      if viaOrigin < absolute {
+        appendViaOrigin(toColumn: x, row: y, to: &output)
+      } else {
+        Self.appendCUP(x, y + rowOffset, to: &output)
+      }
       return
     }
     let dy = y - cursorY
@@ -478,8 +540,10 @@ public struct Renderer: Sendable {
     let planA = vertical + horizontal
     // Plan B: CR LF… when going down into column 0 (or near it).
     let planB = dy > 0 ? dy + 1 + (x == 0 ? 0 : Self.relativeCost(x)) : Int.max
-    if absolute <= planA && absolute <= planB {
-      Self.appendCUP(x, y, to: &output)
+    if viaOrigin < min(absolute, planA, planB) {
+      appendViaOrigin(toColumn: x, row: y, to: &output)
+    } else if absolute <= planA && absolute <= planB {
+      Self.appendCUP(x, y + rowOffset, to: &output)
     } else if planB < planA {
       output.append(0x0D)
       for _ in 0..<dy { output.append(0x0A) }
@@ -500,6 +564,13 @@ public struct Renderer: Sendable {
     }
   }
 
+  /// `ESC 8` to the region's saved origin, then CUD and CUF.
+  private func appendViaOrigin(toColumn x: Int, row y: Int, to output: inout [UInt8]) {
+    output.append(contentsOf: Self.restoreCursor)
+    if y > 0 { Self.appendCSI(y, final: 0x42, to: &output) }
+    if x > 0 { Self.appendCSI(x, final: 0x43, to: &output) }
+  }
+
   /// Re-emits the unchanged cells between two columns of a row.
   private func rewrite(
     from start: Int, to end: Int, row: Int, front: UnsafeMutableBufferPointer<Cell>,
@@ -518,7 +589,7 @@ public struct Renderer: Sendable {
   private func rewriteCost(
     from start: Int, to end: Int, row: Int, front: UnsafeMutableBufferPointer<Cell>
   ) -> Int? {
-    guard end - start <= 8, let style = currentStyle else { return nil }
+    guard end - start <= 8, let style = terminalStyle else { return nil }
     let styled = Cell.blank(style)  // to compare styles as bits
     let base = row * frontColumns
     var cost = 0
@@ -544,10 +615,16 @@ public struct Renderer: Sendable {
     styleCell = cell
   }
 
-  /// Emits the cheaper of the incremental change and a reset followed by the full style.
+  /// Emits the cheaper of the incremental change and a reset followed by the full style; a
+  /// change of link opens or closes an OSC 8 hyperlink (Renderer+Hyperlinks.swift).
   private mutating func setStyle(_ wanted: TextStyle, into output: inout [UInt8]) {
     styleCell = nil
-    let style = colorDepth.downgrade(wanted)
+    var style = colorDepth.downgrade(wanted)
+    if style.link != currentLink {
+      Self.appendLink(style.link, to: &output)
+      currentLink = style.link
+    }
+    style.link = nil
     if currentStyle == style { return }
     if style == .plain {
       output.append(contentsOf: Self.resetStyle)
@@ -728,9 +805,12 @@ public struct Renderer: Sendable {
   static let beginSync: [UInt8] = Array("\u{1B}[?2026h".utf8)
   static let endSync: [UInt8] = Array("\u{1B}[?2026l".utf8)
   static let clearScreen: [UInt8] = Array("\u{1B}[2J".utf8)
+  static let clearBelow: [UInt8] = Array("\u{1B}[J".utf8)
   static let resetStyle: [UInt8] = Array("\u{1B}[m".utf8)
   static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
   static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
+  static let saveCursor: [UInt8] = [0x1B, 0x37]
+  static let restoreCursor: [UInt8] = [0x1B, 0x38]
 
   private static func digits(_ n: Int) -> Int {
     n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : String(n).utf8.count
@@ -744,7 +824,7 @@ public struct Renderer: Sendable {
 
   private static func relativeCost(_ n: Int) -> Int { n == 1 ? 3 : 3 + digits(n) }
 
-  private static func appendCUP(_ x: Int, _ y: Int, to out: inout [UInt8]) {
+  static func appendCUP(_ x: Int, _ y: Int, to out: inout [UInt8]) {
     out.append(0x1B)
     out.append(0x5B)
     if y > 0 || x > 0 { appendDecimal(y + 1, to: &out) }

@@ -83,9 +83,31 @@ public final class Terminal {
   /// Whether raw mode is on.
   public var isRaw: Bool { savedAttributes != nil }
 
-  /// The bytes ``restore()`` writes: every enabled mode's disable sequence, last enabled first.
+  /// The bytes ``restore()`` writes: ``restorePreamble``, then every enabled mode's disable
+  /// sequence, last enabled first.
   public var restoreSequence: [UInt8] {
-    enabledModes.reversed().flatMap(\.disableSequence)
+    restorePreamble + enabledModes.reversed().flatMap(\.disableSequence)
+  }
+
+  /// Bytes written before the modes are switched off on every way out — ``restore()``,
+  /// ``suspend()`` and ``CrashGuard``'s handler — such as an inline app's move of the cursor
+  /// below its region. Written only while a mode is on.
+  public var restorePreamble: [UInt8] = [] {
+    didSet { publish() }
+  }
+
+  /// The terminal for an app whose standard input or output may be data (`ls | app | wc`):
+  /// standard input and output when both are terminals, else the controlling terminal,
+  /// `/dev/tty`, opened for both, so keys and the screen never touch the data. Throws
+  /// ``TerminalError/noTerminal`` when the process has no terminal at all.
+  public static func forCommandLine() throws(TerminalError) -> Terminal {
+    if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 { return Terminal() }
+    let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0, isatty(fd) == 1 else {
+      if fd >= 0 { close(fd) }
+      throw .noTerminal
+    }
+    return Terminal(input: fd, output: fd)
   }
 
   // MARK: - Raw mode

@@ -11,6 +11,9 @@ import TerminalHost
 /// Keys: `s` `b` `i` `t` `a` `f` raise SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE from
 /// the key handler; `o` overflows the stack; `x` is a `fatalError`; `e` writes a line to
 /// standard error; `w` starts redrawing every cell every 5 ms; `q` quits.
+///
+/// `--inline ROWS` (or `ROWS%`) runs it in an inline region at the cursor, leaving the last
+/// frame on exit, or clearing it with `--clear` (`InlineEndToEndTests`).
 @main
 @MainActor
 enum HostProbe {
@@ -31,7 +34,15 @@ enum HostProbe {
     app.scheduleTimer(after: 0.05, repeating: 0.05) { [weak view] _ in view?.note(.applicationTimer) }
     DispatchQueue.main.async { view.note(.mainQueue) }
     Task { @MainActor in view.note(.task) }
-    TerminalHost.run(app)
+    var configuration = TerminalHost.Configuration()
+    let arguments = CommandLine.arguments
+    if let index = arguments.firstIndex(of: "--inline"), index + 1 < arguments.count,
+      let inline = TerminalPresentation(
+        inlineHeight: arguments[index + 1], onExit: arguments.contains("--clear") ? .clear : .leaveLastFrame)
+    {
+      configuration.presentation = inline
+    }
+    TerminalHost.run(app, configuration: configuration)
   }
 }
 
@@ -64,6 +75,8 @@ final class ProbeView: View {
         "\(source.rawValue): \(counts[source, default: 0] > 0 ? "ran" : "waiting")", x: 0, y: row + 1)
     }
     canvas.draw("off-main-thread: \(offMainThread)", x: 0, y: 5)
+    // The last row, so a test sees the region's whole height and width.
+    canvas.draw("bottom \(Int(bounds.width))x\(Int(bounds.height))", x: 0, y: Int(bounds.height) - 1)
     guard stress != nil else { return }
     // Every cell changes every frame: the most output a frame can need.
     let character = Character(UnicodeScalar(UInt8(65 + generation % 26)))
