@@ -130,4 +130,23 @@ struct ClipboardSequenceTests {
     #expect(pasteboard.string == "from xclip")
     #expect(pty.drain().isEmpty)
   }
+  /// Any `readTimeout` is a wait, never a trap: the longest one (Int64.max seconds) reads an
+  /// answer already waiting, a negative one gives up without polling.
+  @Test func anyReadTimeoutWaitsWithoutTrapping() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    var raw = pty.attributes
+    cfmakeraw(&raw)
+    tcsetattr(pty.slave, TCSANOW, &raw)
+    let terminal = Terminal(input: pty.slave, output: pty.slave)
+    let answer = Array("\u{1b}]52;c;\(Data("waiting".utf8).base64EncodedString())\u{1b}\\".utf8)
+    _ = answer.withUnsafeBytes { Glibc.write(pty.master, $0.baseAddress, $0.count) }
+    let longest = ClipboardReplyScanner.awaitAnswer(
+      on: terminal, timeout: .seconds(Int64.max), maximumLength: 1 << 20)
+    #expect(longest.answered)
+    #expect(longest.payload.flatMap { ClipboardSequence.decodeReply($0) } == "waiting")
+    let negative = ClipboardReplyScanner.awaitAnswer(
+      on: terminal, timeout: .seconds(Int64.min), maximumLength: 1 << 20)
+    #expect(!negative.answered)
+  }
 }

@@ -150,6 +150,69 @@ extension CensusEntry {
       return configuration.minimumSize
     },
 
+    // The clipboard (OSC 52): a limit is a byte count, below the sequence's length none is sent.
+    call(
+      "TerminalHost.ClipboardSequence.write(_:passthrough:maximumLength:) maximumLength: Int", Int.self
+    ) { stage, v in
+      let sequence = ClipboardSequence.write("copied", maximumLength: v)
+      stage.expect(sequence == nil || sequence!.count <= v, "a sequence of \(sequence?.count ?? 0) bytes")
+      _ = ClipboardSequence.write("copied", passthrough: .screen, maximumLength: v)
+    },
+    call("TerminalHost.ClipboardSequence.decodeReply(_:maximumLength:) maximumLength: Int", Int.self) {
+      stage, v in
+      let text = ClipboardSequence.decodeReply(Array("c;Y29waWVk".utf8), maximumLength: v)
+      stage.expect(text == (v >= 8 ? "copied" : nil), "decoded \(text ?? "nil")")
+    },
+    field(
+      "TerminalHost.TerminalPasteboard.maximumAnswerLength: Int", { TerminalPasteboard(environment: [:]) },
+      \.maximumAnswerLength),
+    field(
+      "TerminalHost.TerminalPasteboard.maximumSequenceLength: Int", { TerminalPasteboard(environment: [:]) },
+      \.maximumSequenceLength),
+    field(
+      "TerminalHost.TerminalPasteboard.readTimeout: Duration", { TerminalPasteboard(environment: [:]) },
+      \.readTimeout),
+    call("TerminalHost.InputParser.functionKey(forUnrequested:at:) at: TimeInterval", Double.self) {
+      stage, v in
+      if let key = InputParser.functionKey(forUnrequested: .cursorPosition(row: 0, column: 2), at: v) {
+        stage.deliver(key)
+      } else {
+        stage.problem("no F3 for CSI 1;2 R")
+      }
+    },
+    // The inline region's origin is a screen row: off the screen is the nearest row on it.
+    CensusEntry("TerminalHost.Renderer.inlineOrigin: Int?", .clamped(to: 0...Size.maximumScreenDimension - 1))
+    {
+      (stage: CensusStage, v: Int) -> Int? in
+      var renderer = Renderer()
+      renderer.inlineOrigin = v
+      _ = renderer.render(stage.driver.screen, cursor: nil)
+      return renderer.inlineOrigin
+    },
+    call("TerminalHost.StandardInputReader.init(fileDescriptor:chunkSize:) chunkSize: Int", Int.self) {
+      stage, v in
+      // A size beyond what memory holds is capped; the reader is made and dropped unread.
+      stage.keep(StandardInputReader(fileDescriptor: -1, chunkSize: v))
+    },
+    field(
+      "TerminalHost.StandardInputReader.maximumBytesPerTurn: Int",
+      { StandardInputReader(fileDescriptor: -1) },
+      \.maximumBytesPerTurn),
+    // An inline region is 1 row to the screen's height, whatever it was asked for.
+    call("TerminalHost.TerminalPresentation.inline(fraction:onExit:) fraction: Double", Double.self) {
+      stage, v in
+      stage.expectRegion(TerminalPresentation.inline(fraction: v))
+    },
+    call("TerminalHost.TerminalPresentation.inline(rows:onExit:) rows: Int", Int.self) { stage, v in
+      stage.expectRegion(TerminalPresentation.inline(rows: v))
+    },
+    call("TerminalHost.TerminalPresentation.regionRows(screenRows:) screenRows: Int", Int.self) { stage, v in
+      for presentation in [TerminalPresentation.inline(rows: 12), .inline(fraction: 0.4), .fullScreen] {
+        let rows = presentation.regionRows(screenRows: v)
+        stage.expect(rows >= 1 && rows <= max(1, v), "\(rows) rows of a \(v)-row screen")
+      }
+    },
+
     // EventReplay.
     CensusEntry("EventReplay.HeadlessDriver.init(application:size:) size: Size", .screen) { _, v in
       let application = Application()
@@ -274,8 +337,22 @@ extension CensusEntry {
       recording.screenSize = v
       return stage.replay(recording).screenSize
     },
-    CensusEntry("EventReplay.Recording.init(screenSize:entries:) screenSize: Size", .stored) { stage, v in
+    CensusEntry("EventReplay.Recording.init(screenSize:launchDelay:entries:) screenSize: Size", .stored) {
+      stage, v in
       stage.replay(Recording(screenSize: v)).screenSize
+    },
+    // The delay moves the replay's clock before the first entry; the clock takes it under the
+    // timer rule, and the text keeps it.
+    CensusEntry(
+      "EventReplay.Recording.init(screenSize:launchDelay:entries:) launchDelay: TimeInterval?", .stored
+    ) { (stage: CensusStage, v: Double) -> Double? in
+      stage.replayWritten(Recording(launchDelay: v, entries: censusEntries)).launchDelay
+    },
+    CensusEntry("EventReplay.Recording.launchDelay: TimeInterval?", .stored) {
+      (stage: CensusStage, v: Double) -> Double? in
+      var recording = Recording(entries: censusEntries)
+      recording.launchDelay = v
+      return stage.replayWritten(recording).launchDelay
     },
     field(
       "EventReplay.RecordingError.line: Int",
@@ -292,11 +369,17 @@ extension CensusEntry {
       if let session { stage.keep(session) }
       stage.driver.advance(by: 1)
     },
-    CensusEntry("EventReplay.SessionRecorder.init(writingTo:screenSize:) screenSize: Size", .accepted) {
-      (stage: CensusStage, v: Size) -> Size? in
+    call("EventReplay.SessionRecorder.init(writingTo:screenSize:launchTime:) screenSize: Size", Size.self) {
+      _, v in
       let recorder = SessionRecorder(writingTo: URL(fileURLWithPath: "/dev/null"), screenSize: v)
       recorder.record(.key(KeyEvent(keysym: .down, characters: "")))
-      return nil
+    },
+    call(
+      "EventReplay.SessionRecorder.init(writingTo:screenSize:launchTime:) launchTime: TimeInterval?",
+      Double.self
+    ) { _, v in
+      let recorder = SessionRecorder(writingTo: URL(fileURLWithPath: "/dev/null"), launchTime: v)
+      recorder.record(.key(KeyEvent(keysym: .down, characters: "")))
     },
     call("EventReplay.Snapshot.svg(of:theme:cellWidth:cellHeight:) cellWidth: Int", Int.self) { stage, v in
       _ = Snapshot.svg(of: stage.driver.screen, cellWidth: v)
@@ -449,6 +532,27 @@ extension CensusStage {
     driver.replay(recording)
     driver.resize(to: CensusStage.screenSize)
     return recording
+  }
+}
+
+/// One key a second in.
+let censusEntries = [Recording.Entry(time: 1, input: .key(KeyEvent(keysym: .down, characters: "")))]
+
+extension CensusStage {
+  /// Replays `recording`, and its text read back, and returns it.
+  @discardableResult
+  func replayWritten(_ recording: Recording) -> Recording {
+    replay(recording)
+    if let read = try? Recording(parsing: recording.text) { replay(read) }
+    return recording
+  }
+
+  /// Expects every screen height to give a region of 1 row to the screen's height.
+  func expectRegion(_ presentation: TerminalPresentation) {
+    for screen in [1, 24, Size.maximumScreenDimension] {
+      let rows = presentation.regionRows(screenRows: screen)
+      expect(rows >= 1 && rows <= screen, "\(rows) rows of a \(screen)-row screen")
+    }
   }
 }
 

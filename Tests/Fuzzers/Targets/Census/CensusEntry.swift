@@ -38,6 +38,16 @@ extension CensusAnswer where Value == Int {
   }
 }
 
+extension CensusAnswer where Value == Range<Int> {
+  /// Each bound clamped into `range` (a selection is clamped to the text).
+  static func clamped(to range: ClosedRange<Int>) -> CensusAnswer {
+    CensusAnswer(rule: "each bound clamped to \(range)") {
+      let clamp = { min(max($0, range.lowerBound), range.upperBound) }
+      return clamp($0.lowerBound)..<clamp($0.upperBound)
+    }
+  }
+}
+
 extension CensusAnswer where Value == Point {
   /// The geometry rule, each coordinate.
   static var geometry: CensusAnswer {

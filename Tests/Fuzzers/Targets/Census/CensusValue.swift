@@ -102,6 +102,19 @@ extension Range<Int>: CensusValue {
   func isSame(as other: Range<Int>) -> Bool { self == other }
 }
 
+extension Duration: CensusValue {
+  static func censusRandom(using generator: inout some RandomNumberGenerator) -> Duration {
+    mostlyAny(using: &generator) {
+      Duration(secondsComponent: Int64(bitPattern: $0.next()), attosecondsComponent: 0)
+    }
+  }
+  /// The longest and the most negative, a negative one, none and the shortest.
+  static let hostileValues: [Duration] = [
+    .seconds(Int64.max), .seconds(Int64.min), .seconds(-1), .zero, .nanoseconds(1),
+  ]
+  func isSame(as other: Duration) -> Bool { self == other }
+}
+
 /// The geometry rule as the census states it (README, "Reliability"): NaN is 0, ±∞ and
 /// anything beyond ±2³⁰ cells is ±2³⁰.
 enum GeometryRule {
