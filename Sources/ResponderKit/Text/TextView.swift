@@ -634,7 +634,8 @@ open class TextView: View, TextEditor, Findable {
   private func index(under touch: Touch) -> Int {
     let point = touch.location(in: self)
     return index(
-      line: max(0, scrollRow + Int(cells: point.y.rounded(.down))), column: max(0, Int(cells: point.x.rounded(.down))))
+      line: max(0, scrollRow + Int(cells: point.y.rounded(.down))),
+      column: max(0, Int(cells: point.x.rounded(.down))))
   }
 
   /// The touch stays with the view.
@@ -706,7 +707,8 @@ open class TextView: View, TextEditor, Findable {
         return true
       }
       // A selected newline shows as one selected cell after the line's text.
-      if !wraps, selected.contains(range.upperBound), range.upperBound < storage.count, x < Int(cells: bounds.width)
+      if !wraps, selected.contains(range.upperBound), range.upperBound < storage.count,
+        x < Int(cells: bounds.width)
       {
         canvas.put(.blank(selectedStyle), x: x, y: row)
       }
