@@ -2,7 +2,7 @@ import Foundation
 
 /// A fresh folder in the temporary directory that is removed, with everything in it, when
 /// the last reference goes: at the end of the test that made it, whether the test passed,
-/// failed or threw. `make test` checks the temporary directory is left as it was found.
+/// failed or threw.
 public final class ScratchDirectory: Sendable {
   /// The folder.
   public let url: URL
