@@ -95,7 +95,8 @@ terminals: terminals-deps
 
 # libFuzzer on every parser of untrusted input, FUZZ_SECONDS each: the terminal input parser
 # (InputParserFuzzer) and the targets of InputFuzzers (recording, key-bindings, keymap,
-# compose, evdev, geometry, sample-stores). Each run first replays the committed corpus
+# compose, evdev, geometry, sample-stores, and census: the numeric API census with random
+# values and events). Each run first replays the committed corpus
 # (Tests/Fuzzers/InputParser/Corpus, Tests/Fuzzers/Corpora/<target>); new finds go to a
 # scratch corpus, and a crash or hang is written to .build/fuzz-artifacts/<target>-crash-*
 # (or timeout-*): minimise it (`-minimize_crash=1`), add it to the corpus and name a test
@@ -106,7 +107,7 @@ terminals: terminals-deps
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH ?= .build/fuzz-corpus
 FUZZ_CONFIG ?= debug
-FUZZ_TARGETS := recording key-bindings keymap compose evdev geometry sample-stores
+FUZZ_TARGETS := recording key-bindings keymap compose evdev geometry sample-stores census
 FUZZ_FLAGS = -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -timeout=10 -print_final_stats=1
 # libxkbcommon 1.5 leaks after some parse errors (fixed upstream in 1.7): see Tests/lsan.supp.
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp

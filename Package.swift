@@ -44,23 +44,29 @@ let package = Package(
     ),
 
     // CMalloc (glibc's mallinfo2) lets the text tests bound the heap a large paste takes.
+    // Scratch folders that remove themselves, for every test target.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+
     .testTarget(
-      name: "ResponderKitTests", dependencies: ["ResponderKit", "CMalloc"], exclude: ["TraceGolden"],
+      name: "ResponderKitTests", dependencies: ["ResponderKit", "CMalloc", "TestSupport"],
+      exclude: ["TraceGolden"],
       swiftSettings: strict),
     .testTarget(
       name: "XKBKeyboardTests",
-      dependencies: ["XKBKeyboard", "ResponderKit"],
+      dependencies: ["XKBKeyboard", "ResponderKit", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "TerminalHostTests",
-      dependencies: ["TerminalHost", "ResponderKit", "XKBKeyboard", "InputParserFuzzer"],
+      dependencies: ["TerminalHost", "ResponderKit", "XKBKeyboard", "InputParserFuzzer", "TestSupport"],
       exclude: ["Golden"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "EventReplayTests",
-      dependencies: ["EventReplay", "TerminalHost", "ResponderKit", "XKBKeyboard", "InputFuzzers"],
+      dependencies: [
+        "EventReplay", "TerminalHost", "ResponderKit", "XKBKeyboard", "InputFuzzers", "TestSupport",
+      ],
       exclude: ["Snapshots"],
       swiftSettings: strict
     ),
@@ -68,7 +74,7 @@ let package = Package(
     // Compiles every Swift block of README.md and the DocC articles against the built modules.
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay"],
+      dependencies: ["ResponderKit", "XKBKeyboard", "TerminalHost", "EventReplay", "TestSupport"],
       swiftSettings: strict
     ),
 
@@ -87,7 +93,7 @@ let package = Package(
     // in, so their JSON is decoded by the samples' own types.
     .executableTarget(
       name: "InputFuzzers",
-      dependencies: ["EventReplay", "XKBKeyboard", "ResponderKit"],
+      dependencies: ["EventReplay", "XKBKeyboard", "TerminalHost", "ResponderKit"],
       path: "Tests/Fuzzers/Targets",
       swiftSettings: strict
     ),
@@ -143,7 +149,7 @@ let package = Package(
       name: "SamplesTests",
       dependencies: [
         "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "Pick", "ResponderKit", "XKBKeyboard",
-        "TerminalHost", "EventReplay",
+        "TerminalHost", "EventReplay", "TestSupport",
       ],
       exclude: ["Snapshots"],
       swiftSettings: strict

@@ -2,8 +2,9 @@
 // each beside the same operation at a small size, measured in the same run. A cost that
 // grows with the size shows as a ratio above the size ratio (building) or above 1 (events).
 //
-// `ResponderBenchmarks --scaling` runs these rows alone; `--only scaling-keys-N COUNT` is the
-// loop callgrind counts for N windows.
+// `ResponderBenchmarks --scaling` runs these rows alone (`--scaling-sections` only the sections
+// row: 65,536 titled sections against as many rows in one section); `--only scaling-keys-N
+// COUNT` is the loop callgrind counts for N windows.
 
 import BenchmarkSupport
 import Foundation
@@ -116,18 +117,77 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
   }
 }
 
-/// An application showing a 200×60 table of `rows` rows, drawn once: its first frame.
-@MainActor func firstTableFrame(rows: Int) -> (Application, ScalingRows, CellBuffer) {
+/// An application showing a 200×60 table over `source`, not drawn yet.
+@MainActor func shownTable(_ source: any TableViewDataSource) -> (Application, TableView) {
   let app = Application()
   app.screenSize = Size(width: 200, height: 60)
-  let source = ScalingRows(rows: rows)
   let table = TableView(frame: Rect(x: 0, y: 0, width: 200, height: 60))
   table.dataSource = source
   let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 60))
   window.rootView = table
   app.addWindow(window)
   window.makeKeyAndOrderFront()
+  return (app, table)
+}
+
+/// An application showing a 200×60 table of `rows` rows, drawn once: its first frame.
+@MainActor func firstTableFrame(rows: Int) -> (Application, ScalingRows, CellBuffer) {
+  let source = ScalingRows(rows: rows)
+  let (app, _) = shownTable(source)
   return (app, source, app.renderScreen())
+}
+
+/// A data source of `sections` titled sections of `rows` rows each.
+@MainActor final class ScalingSections: TableViewDataSource {
+  let sections: Int
+  let rows: Int
+  init(sections: Int, rows: Int) {
+    self.sections = sections
+    self.rows = rows
+  }
+  func numberOfSections(in tableView: TableView) -> Int { sections }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+  func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    sections > 1 ? "Section \(section)" : nil
+  }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? TableViewCell(reuseIdentifier: "row")
+    cell.text = "Row \(indexPath.row)"
+    return cell
+  }
+}
+
+/// A shown 200×60 table reloading from `source`, going to its end, a page down (past the
+/// end: nothing moves) and drawing: what a user's End and Page Down cost.
+@MainActor func reloadEndPageDown(_ table: TableView, _ app: Application) -> CellBuffer {
+  table.reloadData()
+  app.sendAction(.moveToEndOfDocument, to: table, from: nil)
+  app.sendAction(.pageDown, to: table, from: nil)
+  return app.renderScreen()
+}
+
+/// The sections row, beside the same number of rows in one section: `--scaling-sections`
+/// prints it alone (the whole `--scaling` run writes it with the others).
+@MainActor func sectionScalingResults() -> [BenchmarkResult] {
+  let count = TableView.maximumNumberOfSections
+  var times: [String: Double] = [:]
+  for (name, source) in [
+    ("sections", ScalingSections(sections: count, rows: 1)),
+    ("rows", ScalingSections(sections: 1, rows: count)),
+  ] {
+    let (app, table) = shownTable(source)
+    _ = app.renderScreen()
+    times[name] = medianTime(rounds: 7) { reloadEndPageDown(table, app) }
+    precondition(table.indexPathForSelectedRow?.section == source.sections - 1)
+    print("  \(count) \(name): reload, End, Page Down, render \(formatted(times[name]! / 1e6, 3)) ms")
+  }
+  return [
+    BenchmarkResult(
+      name: "TableView of 65,536 titled sections: reload, End, Page Down, render",
+      value: times["sections"]! / 1e6, unit: "ms", baseline: "65,536 rows in one section",
+      baselineValue: times["rows"]! / 1e6, target: "≤ 100 ms", met: times["sections"]! <= 100e6, rounds: 7,
+      note: "one row a section; headers are made for the visible sections only")
+  ]
 }
 
 @MainActor func runScalingBenchmarks() {
@@ -287,5 +347,6 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
       unit: "KiB", baseline: "a 100-row table", baselineValue: Double(tables[100]!.heap) / 1024,
       target: "≤ 2× the 100-row table", met: tables[Int.max]!.heap <= 2 * tables[100]!.heap, rounds: 1,
       note: "glibc mallinfo2; 10⁶ rows \(tables[1_000_000]!.heap / 1024) KiB"))
+  results += sectionScalingResults()
   writeResults(results, group: "scaling")
 }

@@ -9,6 +9,13 @@ extension HeadlessDriver {
     /// The bound waited for, in seconds of real time.
     public var bound: TimeInterval
 
+    /// The error for `busyTasks` still at work after `bound` seconds (a test's own waits can
+    /// throw it too).
+    public init(busyTasks: [String], bound: TimeInterval) {
+      self.busyTasks = busyTasks
+      self.bound = bound
+    }
+
     /// Says which tasks are still at work and for how long they were waited for.
     public var description: String {
       let names = busyTasks.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -26,8 +26,17 @@ public final class HeadlessDriver {
   // properties are computed over storage only this module sees, which the optimiser proves
   // free of overlapping accesses, so there is no runtime check (~100 instructions each).
   private var clock: TimeInterval = 0
-  /// How far the clock moves before each input, in seconds.
-  public var step: TimeInterval = 0.01
+  /// How far the clock moves before each input, in seconds: a duration (NaN and negatives
+  /// are 0, anything longer than 2³⁰ s is 2³⁰ s).
+  public var step: TimeInterval = 0.01 {
+    didSet { step = step.normalizedDuration }
+  }
+
+  /// The most timer fires one move of the clock steps through one by one.
+  public static let maximumFiresPerAdvance = 10_000
+
+  /// The most moves a drag, swipe, pinch or rotation makes: more steps are this many.
+  public static let maximumSteps = 1_000
   /// Every input sent, with its time: a recording of the session.
   public var recording: Recording { recorded }
   private var recorded: Recording
@@ -53,13 +62,17 @@ public final class HeadlessDriver {
 
   /// Moves the virtual clock forward, firing the timers that fall due on the way.
   public func advance(by seconds: TimeInterval) {
-    advanceClock(to: now + max(0, seconds))
+    advanceClock(to: now + seconds.normalizedDuration)
   }
 
   /// Steps the clock to each due timer's date in turn, fires it, and ends at `time`.
   private func advanceClock(to time: TimeInterval) {
+    var fires = 0
     while let due = application.nextTimerFireDate, due <= time {
-      clock = max(now, due)
+      // Past this many fires in one step the rest are skipped, as a run loop skips the fires
+      // it could not service: a 1 ms timer and a jump of years end instead of looping.
+      fires += 1
+      clock = fires > Self.maximumFiresPerAdvance ? time : max(now, due)
       application.fireTimers(dueBy: now)
     }
     clock = max(now, time)
@@ -125,7 +138,7 @@ public final class HeadlessDriver {
   /// touch is cancelled instead of ending).
   public func drag(from start: Point, to end: Point, steps: Int = 4, id: Int = 0, cancel: Bool = false) {
     send(.touches([TouchSample(id: id, phase: .began, location: start)]))
-    let count = max(1, steps)
+    let count = min(max(1, steps), Self.maximumSteps)
     for i in 1...count {
       let t = Double(i) / Double(count)
       let p = Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
@@ -178,7 +191,7 @@ public final class HeadlessDriver {
 
   /// Fingers 1 and 2 down at `positions(0)`, moved through `positions(i / steps)`, lifted.
   private func twoFingers(steps: Int, _ positions: (Double) -> (Point, Point)) {
-    let count = max(1, steps)
+    let count = min(max(1, steps), Self.maximumSteps)
     let (a, b) = positions(0)
     touches([TouchSample(id: 1, phase: .began, location: a), TouchSample(id: 2, phase: .began, location: b)])
     for i in 1...count {
@@ -309,4 +322,10 @@ extension InputEvent {
     case .resize(let size, _): return .resize(size, timestamp: time)
     }
   }
+}
+
+extension Double {
+  /// The duration rule (README, "Reliability"): NaN and negatives are 0, anything longer than
+  /// 2³⁰ seconds is 2³⁰ seconds, so the virtual clock stays finite and firing timers ends.
+  var normalizedDuration: Double { isNaN ? 0 : Swift.min(Swift.max(self, 0), 1_073_741_824) }
 }

@@ -81,11 +81,13 @@ public struct Recording: Hashable, Sendable {
     self.entries = entries
   }
 
-  /// Adds an input; its time must not be before the last entry's.
+  /// Adds an input at `time`. Times never go backwards: one before the last entry's (or NaN)
+  /// is the last entry's, and one past ``maximumTime`` is ``maximumTime``, so the recording
+  /// always writes out and reads back.
   public mutating func append(_ input: consuming InputEvent, at time: TimeInterval) {
     // The last time read in place (`entries.last` would copy the entry).
-    precondition(
-      time >= (entries.isEmpty ? 0 : entries[entries.count - 1].time), "recording times never go backwards")
+    let last = entries.isEmpty ? 0 : entries[entries.count - 1].time
+    let time = time >= last ? min(time, Recording.maximumTime) : last
     entries.append(Entry(time: time, input: input))
   }
 

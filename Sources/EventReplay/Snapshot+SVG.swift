@@ -31,13 +31,16 @@ extension Snapshot {
       ])
   }
 
+  /// The largest cell side ``svg(of:theme:cellWidth:cellHeight:)`` draws, in pixels.
+  public static let maximumCellPixels = 1_024
+
   /// An SVG picture of cells with their colours and attributes, for looking at a screen rather
   /// than reading it: one `<rect>` per run of a background colour and one `<text>` per run of a
   /// style, one line each, so the file also diffs well.
   ///
   /// Bold, italic, underline, strike-through and dim map to SVG's font weight, font style, text
   /// decoration and opacity; reverse swaps the colours; blink is drawn steady. A cell is
-  /// `cellWidth` × `cellHeight` pixels.
+  /// `cellWidth` × `cellHeight` pixels, each 1 to ``maximumCellPixels``.
   ///
   /// ```swift
   /// import EventReplay
@@ -50,6 +53,9 @@ extension Snapshot {
   public static func svg(
     of buffer: CellBuffer, theme: SVGTheme = .xterm, cellWidth: Int = 8, cellHeight: Int = 16
   ) -> String {
+    // A cell is 1 to `maximumCellPixels` pixels a side, so no size overflows.
+    let cellWidth = min(max(1, cellWidth), maximumCellPixels)
+    let cellHeight = min(max(1, cellHeight), maximumCellPixels)
     let width = buffer.columns * cellWidth
     let height = buffer.rows * cellHeight
     var lines = [

@@ -223,17 +223,21 @@ public final class Keymap {
 
   /// How many shift levels the key has in a layout.
   public func levelCount(forKeyCode keyCode: UInt32, layout: Int) -> Int {
-    Int(
-      xkb_keymap_num_levels_for_key(
-        pointer, keyCode &+ Keymap.evdevOffset, xkb_layout_index_t(truncatingIfNeeded: layout)))
+    // An index naming no layout answers nothing (libxkbcommon 1.5 reads out of bounds for
+    // some indices past the end instead of wrapping them).
+    guard layout >= 0, layout < layoutCount else { return 0 }
+    return Int(
+      xkb_keymap_num_levels_for_key(pointer, keyCode &+ Keymap.evdevOffset, xkb_layout_index_t(layout)))
   }
 
   /// The keysyms at one level of a key, without any modifier state applied.
   public func keysyms(forKeyCode keyCode: UInt32, layout: Int, level: Int) -> [Keysym] {
+    guard layout >= 0, layout < layoutCount, level >= 0,
+      level < levelCount(forKeyCode: keyCode, layout: layout)
+    else { return [] }
     var syms: UnsafePointer<xkb_keysym_t>?
     let count = xkb_keymap_key_get_syms_by_level(
-      pointer, keyCode &+ Keymap.evdevOffset, xkb_layout_index_t(truncatingIfNeeded: layout),
-      xkb_level_index_t(truncatingIfNeeded: level), &syms)
+      pointer, keyCode &+ Keymap.evdevOffset, xkb_layout_index_t(layout), xkb_level_index_t(level), &syms)
     guard count > 0, let syms else { return [] }
     return UnsafeBufferPointer(start: syms, count: Int(count)).map { Keysym($0) }
   }

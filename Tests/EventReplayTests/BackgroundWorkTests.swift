@@ -198,4 +198,45 @@ struct BackgroundWorkTests {
     spinner.cancel()
     try await driver.runUntilIdle(within: Self.bound)
   }
+  /// The bound is compared with the time waited only: NaN, ±∞ below 0 and every negative give
+  /// up at the first check (one that did not would never return), naming the bound as given
+  /// (the census's values; the census cannot await).
+  @Test func hostileBoundsGiveUpAtOnceNamingTheBound() async throws {
+    let driver = launch(WordCountWindow(text: ""))
+    let spinner = driver.application.startTask(named: "spin") {
+      while !Task.isCancelled { await Task.detached { _ = usleep(500) }.value }
+    }
+    for bound: Double in [.nan, -.infinity, -0x1p62, -1, 0] {
+      let error = await #expect(throws: HeadlessDriver.NotIdleError.self) {
+        try await driver.runUntilIdle(within: bound)
+      }
+      #expect(error?.bound.isNaN == true || error?.bound == bound)
+      var recording = Recording()
+      recording.append(.key(KeyEvent(keysym: .down, characters: "")), at: 1)
+      await #expect(throws: HeadlessDriver.NotIdleError.self) {
+        try await driver.replaySettling(recording, within: bound)
+      }
+    }
+    spinner.cancel()
+    try await driver.runUntilIdle(within: Self.bound)
+  }
+
+  /// A task sleeping for a hostile time sleeps under the timer rule: NaN and negatives wake at
+  /// the next clock move, ±∞ and 2⁶² never within the test (the app is idle meanwhile).
+  @Test func hostileSleepsFollowTheTimerRule() async throws {
+    let driver = launch(WordCountWindow(text: ""))
+    let application = driver.application
+    var woke: [Double] = []
+    for seconds: Double in [.nan, -.infinity, -1, 0, .infinity, 0x1p62] {
+      application.startTask(named: "sleep \(seconds)") {
+        try? await application.sleep(for: seconds)
+        woke.append(seconds)
+      }
+    }
+    try await driver.runUntilIdle(within: Self.bound)
+    driver.advance(by: 1)
+    try await driver.runUntilIdle(within: Self.bound)
+    #expect(woke.count == 4 && woke.contains(-1) && woke.contains(0) && woke.contains { $0.isNaN })
+    #expect(!woke.contains(Double.infinity) && !woke.contains(0x1p62))
+  }
 }

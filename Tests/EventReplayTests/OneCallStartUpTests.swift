@@ -1,6 +1,7 @@
 import Foundation
 import ResponderKit
 import TerminalHost
+import TestSupport
 import Testing
 
 @testable import EventReplay
@@ -36,9 +37,9 @@ struct OneCallStartUpTests {
   /// the launch returned, and the recording hooks are in the configuration it runs with.
   @Test func theOwnerAndTheRecordingHooksAreKept() throws {
     final class Owner: ApplicationDelegate {}
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "start-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let scratch = try ScratchDirectory("start")
+    defer { withExtendedLifetime(scratch) {} }  // removed when the test ends
+    let directory = scratch.url
     var host = HostOptions()
     host.recordURL = directory.appendingPathComponent("s.rkrec")
     weak var weakOwner: Owner?

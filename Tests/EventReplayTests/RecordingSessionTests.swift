@@ -1,6 +1,7 @@
 import Foundation
 import ResponderKit
 import TerminalHost
+import TestSupport
 import Testing
 
 @testable import EventReplay
@@ -9,9 +10,12 @@ import Testing
 @MainActor
 struct RecordingSessionTests {
   let directory: URL
+  /// Removes the directory when the test ends, passed, failed or thrown.
+  private let scratchDirectory: ScratchDirectory
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString)")
+    scratchDirectory = try ScratchDirectory("session")
+    directory = scratchDirectory.url
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import ResponderKit
 import TerminalHost
+import TestSupport
 import Testing
 
 /// Files an app is pointed at (recordings, key bindings, `--data`) are read like keymaps: a
@@ -12,8 +13,13 @@ import Testing
 @Suite("Regular files only")
 @MainActor
 struct RegularFileTests {
+  /// Removed when the test ends, passed, failed or thrown.
+  private let scratchDirectory: ScratchDirectory
+
+  init() throws { scratchDirectory = try ScratchDirectory("regular") }
+
   private func scratch() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("regular-\(UUID())")
+    let folder = scratchDirectory.appending(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ResponderKit
+import TestSupport
 import Testing
 
 @testable import EventReplay
@@ -47,9 +48,8 @@ import Testing
   }
 
   @Test func failingScreenComparisonDrawsTheActualScreen() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("svg-artifacts-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try ScratchDirectory("svg-artifacts")
+    let directory = scratch.appending("artifacts")
     let missing = directory.appendingPathComponent("no-such-snapshot.txt")
     let mismatch = try #require(
       Snapshot.compare(Self.sampleScreen, toFileAt: missing, artifacts: directory))

@@ -1,6 +1,7 @@
 import EventReplay
 import Foundation
 import ResponderKit
+import TestSupport
 import Testing
 
 @testable import Checklists
@@ -11,10 +12,12 @@ import Testing
 @MainActor
 struct ChecklistsGestureTests {
   let directory: URL
+  /// Removes the directory when the test ends, passed, failed or thrown.
+  private let scratchDirectory: ScratchDirectory
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "checklists-gestures-\(UUID().uuidString)")
+    scratchDirectory = try ScratchDirectory("checklists-gestures")
+    directory = scratchDirectory.url
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import ResponderKit
 import TerminalHost
+import TestSupport
 import Testing
 
 @testable import Checklists
@@ -34,11 +35,13 @@ final class WriteFault: @unchecked Sendable {
 @MainActor
 struct ChecklistsSavingTests {
   let directory: URL
+  /// Removes the directory when the test ends, passed, failed or thrown.
+  private let scratchDirectory: ScratchDirectory
   var dataURL: URL { directory.appendingPathComponent("checklists.json") }
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "checklists-saving-\(UUID().uuidString)")
+    scratchDirectory = try ScratchDirectory("checklists-saving")
+    directory = scratchDirectory.url
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

@@ -2,6 +2,7 @@ import EventReplay
 import Foundation
 import ResponderKit
 import TerminalHost
+import TestSupport
 import Testing
 
 @testable import Checklists
@@ -13,11 +14,13 @@ import Testing
 struct ChecklistsTests {
   /// A fresh data directory per test.
   let directory: URL
+  /// Removes the directory when the test ends, passed, failed or thrown.
+  private let scratchDirectory: ScratchDirectory
   var dataURL: URL { directory.appendingPathComponent("checklists.json") }
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "checklists-test-\(UUID().uuidString)")
+    scratchDirectory = try ScratchDirectory("checklists-test")
+    directory = scratchDirectory.url
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

@@ -2,6 +2,7 @@ import EventReplay
 import Foundation
 import ResponderKit
 import TerminalHost
+import TestSupport
 import Testing
 import XKBKeyboard
 
@@ -156,10 +157,10 @@ struct KeyViewerTests {
   }
 
   @Test func aLayoutThatIsAFIFOIsRefusedInsteadOfBlocking() throws {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("home-\(UUID())")
+    let scratch = try ScratchDirectory("home")
+    let home = scratch.url
     let symbols = home.appendingPathComponent(".config/xkb/symbols")
     try FileManager.default.createDirectory(at: symbols, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: home) }
     let fifo = symbols.appendingPathComponent("pipe").path
     try #require(mkfifo(fifo, 0o600) == 0)
     let output = try runKeyViewer("HOME='\(home.path)'", "--layout pipe")

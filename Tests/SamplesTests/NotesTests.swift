@@ -1,6 +1,7 @@
 import EventReplay
 import Foundation
 import ResponderKit
+import TestSupport
 import Testing
 
 @testable import Notes
@@ -233,10 +234,8 @@ struct NotesTests {
   }
 
   @Test func notesSurviveAJSONRoundTripAndADamagedFileIsMovedAside() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "notes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try ScratchDirectory("notes")
+    let directory = scratch.url
     let file = directory.appendingPathComponent("notes.json")
     #expect(try NotesFile.load(from: file) == .missing)
     try NotesFile.save(notes, to: file)

@@ -97,11 +97,7 @@ struct ClipboardSequenceTests {
   @Test func aTerminalThatAnswersIsReadAndOneThatDoesNotCostsTheTimeoutOnce() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
-    // Raw, as the host leaves it: no echo, no line buffering.
-    var raw = pty.attributes
-    cfmakeraw(&raw)
-    tcsetattr(pty.slave, TCSANOW, &raw)
-    let terminal = Terminal(input: pty.slave, output: pty.slave)
+    let terminal = Self.rawTerminal(on: pty)
     let transport = TerminalPasteboard(environment: [:])
     transport.readTimeout = .milliseconds(100)
     transport.output = { bytes in try? terminal.write(bytes) }
@@ -129,5 +125,29 @@ struct ClipboardSequenceTests {
     _ = pty.drain()
     #expect(pasteboard.string == "from xclip")
     #expect(pty.drain().isEmpty)
+  }
+  /// Any `readTimeout` is a wait, never a trap: the longest one (Int64.max seconds) reads an
+  /// answer already waiting, a negative one gives up without polling.
+  @Test func anyReadTimeoutWaitsWithoutTrapping() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let terminal = Self.rawTerminal(on: pty)
+    let answer = Array("\u{1b}]52;c;\(Data("waiting".utf8).base64EncodedString())\u{1b}\\".utf8)
+    _ = answer.withUnsafeBytes { Glibc.write(pty.master, $0.baseAddress, $0.count) }
+    let longest = ClipboardReplyScanner.awaitAnswer(
+      on: terminal, timeout: .seconds(Int64.max), maximumLength: 1 << 20)
+    #expect(longest.answered)
+    #expect(longest.payload.flatMap { ClipboardSequence.decodeReply($0) } == "waiting")
+    let negative = ClipboardReplyScanner.awaitAnswer(
+      on: terminal, timeout: .seconds(Int64.min), maximumLength: 1 << 20)
+    #expect(!negative.answered)
+  }
+
+  /// A terminal on the pty's slave, raw as the host leaves it: no echo, no line buffering.
+  private static func rawTerminal(on pty: PseudoTerminal) -> Terminal {
+    var raw = pty.attributes
+    cfmakeraw(&raw)
+    tcsetattr(pty.slave, TCSANOW, &raw)
+    return Terminal(input: pty.slave, output: pty.slave)
   }
 }

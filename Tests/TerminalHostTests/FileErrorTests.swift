@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import TerminalHost
@@ -9,10 +10,12 @@ import Testing
 @Suite("File errors in sentences")
 struct FileErrorTests {
   let directory: URL
+  /// Removes the directory when the test ends, passed, failed or thrown.
+  private let scratchDirectory: ScratchDirectory
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "file-error-\(UUID().uuidString)")
+    scratchDirectory = try ScratchDirectory("file-error")
+    directory = scratchDirectory.url
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

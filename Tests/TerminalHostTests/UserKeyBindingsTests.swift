@@ -1,5 +1,6 @@
 import Foundation
 import ResponderKit
+import TestSupport
 import Testing
 
 @testable import TerminalHost
@@ -13,9 +14,12 @@ extension Action {
 @MainActor
 struct UserKeyBindingsTests {
   let directory: URL
+  /// Removes the directory when the test ends, passed, failed or thrown.
+  private let scratchDirectory: ScratchDirectory
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
+    scratchDirectory = try ScratchDirectory("keys")
+    directory = scratchDirectory.url
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("MyApp"), withIntermediateDirectories: true)
   }

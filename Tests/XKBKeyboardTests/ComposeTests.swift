@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ResponderKit
+import TestSupport
 import Testing
 import XKBKeyboard
 
@@ -64,8 +65,9 @@ import XKBKeyboard
   /// writer for ever, in a file and in text alike. It is now refused like a FIFO given as the
   /// file itself, while an include of a regular file (nested too) still works.
   @Test func anIncludeOfAFIFOIsRefusedInsteadOfBlocking() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("include-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let scratch = try ScratchDirectory("include")
+    defer { withExtendedLifetime(scratch) {} }  // removed when the test ends
+    let folder = scratch.url
     let fifo = folder.appendingPathComponent("pipe").path
     try #require(mkfifo(fifo, 0o600) == 0)
     let inner = folder.appendingPathComponent("inner")

@@ -34,7 +34,10 @@ open class Alert: Window {
 
   /// The widest the alert's text may be, in cells (the screen may make it narrower).
   open var maximumTextWidth = 50 {
-    didSet { if maximumTextWidth != oldValue { sizeToFit() } }
+    didSet {
+      maximumTextWidth = max(1, maximumTextWidth)
+      if maximumTextWidth != oldValue { sizeToFit() }
+    }
   }
 
   /// The button titles, in order.
@@ -112,7 +115,7 @@ open class Alert: Window {
   private func sessionDidEnd(_ response: ModalResponse) {
     session = nil
     close()
-    let index = response.rawValue - ModalResponse.alertFirstButtonReturn.rawValue
+    let index = response.rawValue &- ModalResponse.alertFirstButtonReturn.rawValue
     let button = buttonTitles.indices.contains(index) ? index : nil
     let handler = completionHandler
     completionHandler = nil
@@ -123,9 +126,10 @@ open class Alert: Window {
   // MARK: Layout
 
   private func sizeToFit(screen: Size? = nil) {
-    let screenWidth = Int(screen?.width ?? application?.screenSize.width ?? 80)
+    let screenWidth = Int(cells: screen?.width ?? application?.screenSize.width ?? 80)
     let textWidth = max(1, min(maximumTextWidth, screenWidth - 4))
-    let buttonsWidth = buttonViews.reduce(0) { $0 + Int($1.bounds.width) } + max(0, buttonViews.count - 1) * 2
+    let buttonsWidth =
+      buttonViews.reduce(0) { $0 + Int(cells: $1.bounds.width) } + max(0, buttonViews.count - 1) * 2
     let lines = message.isEmpty ? [] : TextMetrics.wrapped(message, width: textWidth)
     let widest =
       ([TextMetrics.width(of: title), buttonsWidth] + lines.map { TextMetrics.width(of: $0) }).max() ?? 0
@@ -142,12 +146,12 @@ open class Alert: Window {
   }
 
   func layoutButtons(in content: View) {
-    let total = buttonViews.reduce(0) { $0 + Int($1.bounds.width) } + max(0, buttonViews.count - 1) * 2
-    var x = max(2, (Int(content.bounds.width) - total) / 2)
-    let y = Int(content.bounds.height) - 2
+    let total = buttonViews.reduce(0) { $0 + Int(cells: $1.bounds.width) } + max(0, buttonViews.count - 1) * 2
+    var x = max(2, (Int(cells: content.bounds.width) - total) / 2)
+    let y = Int(cells: content.bounds.height) - 2
     for button in buttonViews {
       button.frame.origin = Point(x: x, y: y)
-      x += Int(button.bounds.width) + 2
+      x += Int(cells: button.bounds.width) + 2
     }
   }
 
@@ -191,9 +195,11 @@ open class Alert: Window {
 }
 
 extension ModalResponse {
-  /// The response of an alert's button: ``alertFirstButtonReturn`` plus `index`.
+  /// The response of an alert's button: ``alertFirstButtonReturn`` plus `index`, saturating
+  /// at the ends of `Int` (no alert has that many buttons, so it names none).
   public static func alertButtonReturn(_ index: Int) -> ModalResponse {
-    ModalResponse(rawValue: alertFirstButtonReturn.rawValue + index)
+    let (sum, overflow) = alertFirstButtonReturn.rawValue.addingReportingOverflow(index)
+    return ModalResponse(rawValue: overflow ? (index < 0 ? .min : .max) : sum)
   }
 }
 
@@ -211,7 +217,7 @@ private final class AlertContentView: View {
     canvas.fill(bounds)
     canvas.drawBox(bounds, lines: .rounded)
     guard let alert else { return }
-    let width = Int(bounds.width) - 4
+    let width = Int(cells: bounds.width) - 4
     canvas.draw(
       TextMetrics.truncated(alert.title, to: width), x: 2, y: 1, style: TextStyle(attributes: .bold))
     for (i, line) in messageLines.enumerated() {

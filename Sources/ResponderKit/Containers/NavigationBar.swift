@@ -26,13 +26,13 @@ open class NavigationBar: View {
   /// The columns the back label covers; taps there go back.
   public var backLabelColumns: Range<Int>? {
     guard let backTitle else { return nil }
-    return 0..<min(Int(bounds.width), TextMetrics.width(of: backTitle) + 1)
+    return 0..<min(Int(cells: bounds.width), TextMetrics.width(of: backTitle) + 1)
   }
 
   /// Draws the back label and the centred title.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    let width = Int(bounds.width)
+    let width = Int(cells: bounds.width)
     canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: 1), with: .blank(barStyle))
     var left = 0
     if let backTitle {
@@ -51,7 +51,7 @@ open class NavigationBar: View {
   /// A touch on the back label arms it.
   open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
     guard let touch = touches.first, let columns = backLabelColumns else { return }
-    backTouchBegan = columns.contains(Int(touch.location(in: self).x.rounded(.down)))
+    backTouchBegan = columns.contains(Int(cells: touch.location(in: self).x.rounded(.down)))
   }
 
   /// Touches moving over the bar do nothing.
@@ -62,7 +62,7 @@ open class NavigationBar: View {
     defer { backTouchBegan = false }
     guard backTouchBegan, let touch = touches.first, let columns = backLabelColumns,
       bounds.contains(touch.location(in: self)),
-      columns.contains(Int(touch.location(in: self).x.rounded(.down))),
+      columns.contains(Int(cells: touch.location(in: self).x.rounded(.down))),
       let navigationController
     else { return }
     if let app = window?.application {

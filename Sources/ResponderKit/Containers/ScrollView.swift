@@ -15,6 +15,10 @@ open class ScrollView: View {
   /// The size of the content, in cells. Shrinking it pulls the offset back into range.
   open var contentSize: Size = .zero {
     didSet {
+      // An extent: NaN and negatives are 0, and at most Int.max cells (a table's rows reach
+      // that far, past the 2³⁰ of coordinates on screen).
+      func extent(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), Double(Int.max)) }
+      contentSize = Size(width: extent(contentSize.width), height: extent(contentSize.height))
       guard contentSize != oldValue else { return }
       contentOffset = clamped(contentOffset)
       setNeedsDisplay()
@@ -57,10 +61,14 @@ open class ScrollView: View {
   }
 
   /// How many rows one wheel notch or ``scrollLineDown(_:)`` moves.
-  open var lineScrollAmount: Double = 1
+  open var lineScrollAmount: Double = 1 {
+    didSet { lineScrollAmount = lineScrollAmount.normalizedDistance }
+  }
 
   /// The rows a page scroll keeps in view, so the reader does not lose their place.
-  open var pageOverlap: Double = 1
+  open var pageOverlap: Double = 1 {
+    didSet { pageOverlap = pageOverlap.normalizedDistance }
+  }
 
   /// The part of the content visible now, in content coordinates.
   public var visibleRect: Rect {
@@ -164,15 +172,15 @@ open class ScrollView: View {
   /// Draws the indicator in the last column; `canvas` is in frame coordinates (0, 0 is the
   /// view's top-left corner). A track of `│` with a `█` thumb sized to the visible fraction.
   open func drawVerticalScrollIndicator(in canvas: Canvas) {
-    let rows = Int(bounds.height)
-    let x = Int(bounds.width) - 1
+    let rows = Int(cells: bounds.height)
+    let x = Int(cells: bounds.width) - 1
     guard rows > 0, contentSize.height > 0 else { return }
-    let thumb = max(1, Int((Double(rows) * bounds.height / contentSize.height).rounded()))
+    let thumb = max(1, Int(cells: (Double(rows) * bounds.height / contentSize.height).rounded()))
     let travel = rows - thumb
     let limit = maximumContentOffset.y
-    let start = limit > 0 ? Int((Double(travel) * contentOffset.y / limit).rounded()) : 0
+    let start = limit > 0 ? Int(cells: (Double(travel) * contentOffset.y / limit).rounded()) : 0
     let style = theme.secondaryStyle()
-    for y in 0..<rows {
+    for y in canvas.visibleRows(0..<max(0, rows)) {
       let glyph: Character = (start..<(start + thumb)).contains(y) ? "█" : "│"
       canvas.put(Cell(glyph, style: style), x: x, y: y)
     }

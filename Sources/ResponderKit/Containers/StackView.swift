@@ -45,7 +45,7 @@ open class StackView: View {
     frame: Rect = .zero, arrangedSubviews views: [View] = [], axis: Axis = .vertical, spacing: Double = 0
   ) {
     self.axis = axis
-    self.spacing = spacing
+    self.spacing = spacing.normalizedCellValue
     super.init(frame: frame)
     for view in views { addArrangedSubview(view) }
   }
@@ -53,13 +53,23 @@ open class StackView: View {
   /// The direction of the stack.
   open var axis: Axis { didSet { if axis != oldValue { setNeedsLayout() } } }
   /// Cells between neighbouring visible views.
-  open var spacing: Double { didSet { if spacing != oldValue { setNeedsLayout() } } }
+  open var spacing: Double {
+    didSet {
+      spacing = spacing.normalizedCellValue
+      if spacing != oldValue { setNeedsLayout() }
+    }
+  }
   /// Placement across the axis.
   open var alignment = Alignment.fill { didSet { if alignment != oldValue { setNeedsLayout() } } }
   /// Sharing of the length along the axis.
   open var distribution = Distribution.fill { didSet { if distribution != oldValue { setNeedsLayout() } } }
   /// Room kept free inside the stack's edges.
-  open var layoutMargins = EdgeInsets(all: 0) { didSet { if layoutMargins != oldValue { setNeedsLayout() } } }
+  open var layoutMargins = EdgeInsets(all: 0) {
+    didSet {
+      layoutMargins = layoutMargins.normalized
+      if layoutMargins != oldValue { setNeedsLayout() }
+    }
+  }
 
   /// The views the stack lays out, in order; each is also a subview.
   public private(set) var arrangedSubviews: [View] = []
@@ -121,11 +131,11 @@ open class StackView: View {
     let views = arrangedSubviews.filter { !$0.isHidden }
     guard !views.isEmpty else { return }
     let horizontal = axis == .horizontal
-    let length = Int(horizontal ? area.width : area.height)
-    let cross = Int(horizontal ? area.height : area.width)
+    let length = Int(cells: horizontal ? area.width : area.height)
+    let cross = Int(cells: horizontal ? area.height : area.width)
     let natural = views.map { $0.sizeThatFits(area.size) }
-    let naturalLengths = natural.map { Int((horizontal ? $0.width : $0.height).rounded(.up)) }
-    let gap = Int(spacing.rounded(.down))
+    let naturalLengths = natural.map { Int(cells: (horizontal ? $0.width : $0.height).rounded(.up)) }
+    let gap = Int(cells: spacing.rounded(.down))
     let room = length - gap * (views.count - 1)
     var lengths: [Int]
     var gaps = Array(repeating: gap, count: views.count - 1)
@@ -147,10 +157,10 @@ open class StackView: View {
         gaps = zip(gaps, Self.share(spare, weights: gaps.map { _ in 1 })).map(+)
       }
     }
-    var position = Int(horizontal ? area.minX : area.minY)
-    let crossStart = Int(horizontal ? area.minY : area.minX)
+    var position = Int(cells: horizontal ? area.minX : area.minY)
+    let crossStart = Int(cells: horizontal ? area.minY : area.minX)
     for (index, view) in views.enumerated() {
-      let naturalCross = Int((horizontal ? natural[index].height : natural[index].width).rounded(.up))
+      let naturalCross = Int(cells: (horizontal ? natural[index].height : natural[index].width).rounded(.up))
       let size = alignment == .fill ? cross : min(cross, naturalCross)
       let offset: Int
       switch alignment {
@@ -158,7 +168,8 @@ open class StackView: View {
       case .center: offset = (cross - size) / 2
       case .trailing: offset = cross - size
       }
-      let along = max(0, min(lengths[index], length - (position - Int(horizontal ? area.minX : area.minY))))
+      let along = max(
+        0, min(lengths[index], length - (position - Int(cells: horizontal ? area.minX : area.minY))))
       view.frame =
         horizontal
         ? Rect(x: position, y: crossStart + offset, width: along, height: size)

@@ -102,7 +102,10 @@ open class TableView: ScrollView {
 
   /// The height of rows whose delegate does not say otherwise. Default 1.
   open var rowHeight = 1 {
-    didSet { if rowHeight != oldValue { reloadData() } }
+    didSet {
+      rowHeight = max(1, rowHeight)
+      if rowHeight != oldValue { reloadData() }
+    }
   }
 
   /// Lists take focus so the arrow keys reach them.
@@ -129,7 +132,13 @@ open class TableView: ScrollView {
   /// The most sections a table shows: section bookkeeping is one entry each, so a data source
   /// answering more (say `Int.max`) is taken at this many rather than allocating without end.
   public static let maximumNumberOfSections = 1 << 16
-  /// The header line of each section that has a title.
+  /// The most rows a table whose ``TableViewRowHeightDelegate`` sizes rows shows: each such
+  /// row's height is asked for and kept (as UIKit does), so more would be unbounded memory.
+  public static let maximumNumberOfMeasuredRows = 1 << 20
+  /// Whether each section has a title, and so a header line above its rows.
+  private var sectionHasHeader: [Bool] = []
+  /// The header lines on screen, by section: made in layout for the visible sections only,
+  /// as cells are, so a table of many sections costs one flag each, not one view each.
   private var headers: [Int: Label] = [:]
   private var visibleCells: [Int: TableViewCell] = [:]
   private var reusePool: [String: [TableViewCell]] = [:]
@@ -156,10 +165,13 @@ open class TableView: ScrollView {
     rowCount = 0
     if let dataSource {
       let sections = min(max(0, dataSource.numberOfSections(in: self)), TableView.maximumNumberOfSections)
+      // Rows sized by a delegate are measured one by one, so they are capped; uniform rows
+      // cost nothing each and saturate at Int.max only.
+      let limit = roles.rowHeights == nil ? Int.max : TableView.maximumNumberOfMeasuredRows
       for section in 0..<sections {
-        // Saturating: rows past Int.max in all do not exist, whatever the counts say.
+        // Saturating: rows past the limit in all do not exist, whatever the counts say.
         let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
-        rowCount = rows > Int.max - rowCount ? Int.max : rowCount + rows
+        rowCount = rows > limit - rowCount ? limit : rowCount + rows
         sectionStarts.append(rowCount)
       }
     }
@@ -251,22 +263,18 @@ open class TableView: ScrollView {
   }
 
   private func recomputeRowTops() {
-    for header in headers.values { header.removeFromSuperview() }
-    headers = [:]
+    removeAllHeaders()
     sectionTops = []
     sectionTops.reserveCapacity(sectionStarts.count - 1)
+    sectionHasHeader = []
+    sectionHasHeader.reserveCapacity(sectionStarts.count - 1)
     uniformRowHeight = max(1, rowHeight)
     measuredRows = roles.rowHeights == nil ? nil : ([], [])
     var y = 0
     for section in 0..<(sectionStarts.count - 1) {
-      if let title = dataSource?.tableView(self, titleForHeaderInSection: section) {
-        let header = Label(text: title)
-        header.style = TextStyle(attributes: .bold)
-        header.frame = Rect(x: 0, y: Double(y), width: visibleContentWidth, height: 1)
-        headers[section] = header
-        addSubview(header)
-        y = TableView.adding(y, 1)
-      }
+      let hasHeader = dataSource?.tableView(self, titleForHeaderInSection: section) != nil
+      sectionHasHeader.append(hasHeader)
+      if hasHeader { y = TableView.adding(y, 1) }
       sectionTops.append(y)
       let rows = sectionStarts[section + 1] - sectionStarts[section]
       guard let heights = roles.rowHeights else {
@@ -354,7 +362,7 @@ open class TableView: ScrollView {
     while sectionStarts[section + 1] == sectionStarts[section] { section += 1 }
     let rows = sectionStarts[section + 1] - sectionStarts[section]
     let fromTop = (y - Double(sectionTops[section])) / Double(uniformRowHeight)
-    let row = fromTop < 0 ? 0 : fromTop >= Double(rows) ? rows - 1 : Int(fromTop.rounded(.down))
+    let row = fromTop < 0 ? 0 : fromTop >= Double(rows) ? rows - 1 : Int(cells: fromTop.rounded(.down))
     return sectionStarts[section] + row
   }
 
@@ -396,7 +404,7 @@ open class TableView: ScrollView {
   /// pooling those that scrolled away.
   open override func layoutSubviews() {
     super.layoutSubviews()
-    for header in headers.values { header.frame.size.width = visibleContentWidth }
+    layoutVisibleHeaders()
     guard let dataSource, bounds.height > 0, let first = firstPosition(endingBelow: contentOffset.y),
       Double(top(at: first)) < contentOffset.y + bounds.height
     else {
@@ -423,6 +431,44 @@ open class TableView: ScrollView {
       cell.isSelected = position == selectedPosition
       cell.isHovered = position == hoveredPosition
     }
+  }
+
+  /// Places a header line for every visible section with a title, asking the data source for
+  /// the titles of those only, and removes the rest.
+  private func layoutVisibleHeaders() {
+    let minY = contentOffset.y
+    let maxY = contentOffset.y + bounds.height
+    // A header sits on the line above its section's first row: find the first section whose
+    // header line is not above the view (tops never decrease).
+    var low = 0
+    var high = sectionTops.count
+    while low < high {
+      let mid = low + (high - low) / 2
+      if Double(sectionTops[mid]) - 1 < minY { low = mid + 1 } else { high = mid }
+    }
+    var visible: [Int: Label] = [:]
+    var section = low
+    while section < sectionTops.count, Double(sectionTops[section]) - 1 < maxY, bounds.height > 0 {
+      defer { section += 1 }
+      guard sectionHasHeader[section] else { continue }
+      let header = headers.removeValue(forKey: section) ?? makeHeader(forSection: section)
+      header.frame = Rect(x: 0, y: Double(sectionTops[section] - 1), width: visibleContentWidth, height: 1)
+      visible[section] = header
+    }
+    removeAllHeaders()
+    headers = visible
+  }
+
+  private func makeHeader(forSection section: Int) -> Label {
+    let header = Label(text: dataSource?.tableView(self, titleForHeaderInSection: section) ?? "")
+    header.style = TextStyle(attributes: .bold)
+    addSubview(header)
+    return header
+  }
+
+  private func removeAllHeaders() {
+    for header in headers.values { header.removeFromSuperview() }
+    headers = [:]
   }
 
   // MARK: Selection
@@ -482,7 +528,7 @@ open class TableView: ScrollView {
     case .nearest:
       // Keep a section's header in view with its first row.
       var visible = rect
-      if indexPath.row == 0, headers[indexPath.section] != nil {
+      if indexPath.row == 0, sectionHasHeader[indexPath.section] {
         visible = Rect(x: rect.minX, y: rect.minY - 1, width: rect.width, height: rect.height + 1)
       }
       scrollRectToVisible(visible)

@@ -66,7 +66,7 @@ open class TableViewCell: View {
   /// theme's selection colour, or its focus colour while the table has the keyboard focus.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    let width = Int(bounds.width)
+    let width = Int(cells: bounds.width)
     guard width > 0 else { return }
     var state: Control.State = isSelected ? .selected : .normal
     if isSelected, tableView?.isFirstResponder == true { state.insert(.focused) }

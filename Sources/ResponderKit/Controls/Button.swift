@@ -119,9 +119,9 @@ open class Button: Control {
   /// Draws `[ title ]` centred on the middle row.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    let width = Int(bounds.width)
+    let width = Int(cells: bounds.width)
     let label = TextLayout.truncate("[ \(title) ]", width: width, mode: .clipping)
     let x = TextAlignment.center.offset(lineWidth: TextLayout.width(of: label), in: width)
-    canvas.draw(label, x: x, y: max(0, (Int(bounds.height) - 1) / 2), style: currentStyle)
+    canvas.draw(label, x: x, y: max(0, (Int(cells: bounds.height) - 1) / 2), style: currentStyle)
   }
 }

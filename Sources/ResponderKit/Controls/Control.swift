@@ -80,7 +80,9 @@ open class Control: View {
   /// values grow the area). The default is one cell left and right and none above and below:
   /// terminal cells are about twice as tall as wide, so one column is a small slip of the
   /// hand, while a row is already the next line of controls.
-  open var trackingSlop = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+  open var trackingSlop = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1) {
+    didSet { trackingSlop = trackingSlop.normalized }
+  }
 
   /// The area, in the control's coordinates, where a tracked touch counts as inside: the
   /// bounds grown by ``trackingSlop``.

@@ -93,7 +93,7 @@ open class SegmentedControl: Control {
   /// The segment at a point in the control's coordinates (a separator belongs to the segment
   /// on its left), or nil.
   public func segmentIndex(at point: Point) -> Int? {
-    let column = Int((point.x - bounds.minX).rounded(.down))
+    let column = Int(cells: (point.x - bounds.minX).rounded(.down))
     for (index, range) in segmentRanges.enumerated()
     where column >= range.lowerBound && column <= range.upperBound {
       return index
@@ -170,7 +170,7 @@ open class SegmentedControl: Control {
     let theme = theme
     let tint: Color = tintColor
     let base = theme.style(for: isEnabled ? .normal : .disabled)
-    let y = max(0, (Int(bounds.height) - 1) / 2)
+    let y = max(0, (Int(cells: bounds.height) - 1) / 2)
     for (index, range) in segmentRanges.enumerated() {
       let selected = index == selectedSegmentIndex
       var segmentState: State = isEnabled ? [] : .disabled

@@ -44,7 +44,9 @@ open class Slider: Control {
   open var isContinuous = true
 
   /// How far Left and Right move the value; nil means a tenth of the range.
-  open var keyIncrement: Double?
+  open var keyIncrement: Double? {
+    didSet { keyIncrement = keyIncrement?.normalizedDistance }
+  }
 
   /// Enabled sliders take the keyboard focus.
   open override var canBecomeFirstResponder: Bool { isEnabled }
@@ -57,7 +59,7 @@ open class Slider: Control {
   /// maximum.
   public func value(atColumn column: Double) -> Double {
     let last = max(1, bounds.width - 1)
-    let fraction = min(max(column.rounded(.down) - bounds.minX, 0), last) / last
+    let fraction = min(max(column.normalizedCellValue.rounded(.down) - bounds.minX, 0), last) / last
     return minimumValue + fraction * (maximumValue - minimumValue)
   }
 
@@ -65,8 +67,8 @@ open class Slider: Control {
   public var thumbColumn: Int {
     let range = maximumValue - minimumValue
     guard range > 0 else { return 0 }
-    let last = max(0, Int(bounds.width) - 1)
-    return Int(((value - minimumValue) / range * Double(last)).rounded())
+    let last = max(0, Int(cells: bounds.width) - 1)
+    return Int(cells: ((value - minimumValue) / range * Double(last)).rounded())
   }
 
   private func follow(_ touch: Touch) {
@@ -106,7 +108,7 @@ open class Slider: Control {
 
   /// Whether a point of this view is in the thumb's column.
   private func isOnThumb(_ point: Point) -> Bool {
-    Int((point.x - bounds.minX).rounded(.down)) == thumbColumn
+    Int(cells: (point.x - bounds.minX).rounded(.down)) == thumbColumn
   }
 
   /// Moves the thumb to the touch.
@@ -175,9 +177,9 @@ open class Slider: Control {
     let thumbStyle = theme.style(for: thumbState, accent: tint)
     let filledStyle = theme.style(for: isEnabled ? .normal : .disabled, accent: tint)
     let style = theme.style(for: isEnabled ? .normal : .disabled)
-    let y = max(0, (Int(bounds.height) - 1) / 2)
+    let y = max(0, (Int(cells: bounds.height) - 1) / 2)
     let thumb = thumbColumn
-    for x in 0..<Int(bounds.width) {
+    for x in canvas.visibleColumns(0..<Int(cells: bounds.width)) {
       if x == thumb {
         canvas.put(Cell("●", style: thumbStyle), x: x, y: y)
       } else {

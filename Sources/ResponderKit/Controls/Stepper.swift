@@ -19,7 +19,7 @@ open class Stepper: Control {
     frame: Rect? = nil, value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 100,
     stepValue: Double = 1
   ) {
-    self.stepValue = stepValue > 0 ? stepValue : 1
+    self.stepValue = stepValue > 0 ? min(stepValue, .maximumCellCoordinate) : 1
     self.bounded = BoundedValue(value: value, minimum: minimumValue, maximum: maximumValue)
     super.init(frame: frame ?? Rect(x: 0, y: 0, width: 5, height: 1))
   }
@@ -52,7 +52,8 @@ open class Stepper: Control {
 
   /// How much one step changes the value; must be positive (other values are ignored).
   open var stepValue: Double {
-    didSet { if stepValue <= 0 { stepValue = oldValue } }
+    // A step is positive and finite: NaN and ≤ 0 keep the step there was, +∞ is 2³⁰.
+    didSet { stepValue = stepValue > 0 ? min(stepValue, .maximumCellCoordinate) : oldValue }
   }
 
   /// Whether stepping past one end continues from the other.
@@ -170,14 +171,14 @@ open class Stepper: Control {
       if !enabled { return theme.style(for: .disabled) }
       return pressedPart == part && isHighlighted ? theme.style(for: .highlighted, accent: tint) : base
     }
-    let y = max(0, (Int(bounds.height) - 1) / 2)
-    let half = Int(bounds.width) / 2
+    let y = max(0, (Int(cells: bounds.height) - 1) / 2)
+    let half = Int(cells: bounds.width) / 2
     canvas.draw("[", x: 0, y: y, style: base)
     canvas.draw("-", x: max(1, half / 2 + 0), y: y, style: style(for: .decrement, enabled: canDecrement))
     canvas.draw("|", x: half, y: y, style: base)
     canvas.draw(
-      "+", x: half + max(1, (Int(bounds.width) - half) / 2), y: y,
+      "+", x: half + max(1, (Int(cells: bounds.width) - half) / 2), y: y,
       style: style(for: .increment, enabled: canIncrement))
-    canvas.draw("]", x: Int(bounds.width) - 1, y: y, style: base)
+    canvas.draw("]", x: Int(cells: bounds.width) - 1, y: y, style: base)
   }
 }

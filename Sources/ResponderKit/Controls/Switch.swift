@@ -78,7 +78,7 @@ open class Switch: Control {
     let theme = theme
     let boxStyle = theme.style(for: state.subtracting(.focused), base: style, accent: tintColor)
     let titleStyle = theme.style(for: state.subtracting(.highlighted), base: style)
-    let y = max(0, (Int(bounds.height) - 1) / 2)
+    let y = max(0, (Int(cells: bounds.height) - 1) / 2)
     canvas.draw(isOn ? "[x]" : "[ ]", x: 0, y: y, style: boxStyle)
     if !title.isEmpty { canvas.draw(title, x: 4, y: y, style: titleStyle) }
   }

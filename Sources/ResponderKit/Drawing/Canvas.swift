@@ -46,6 +46,26 @@ public final class Canvas {
     try body(self)
   }
 
+  /// The columns of `range` (local, as drawing calls take them) that fall inside the clip:
+  /// a view loops over these, not over its bounds, so a 2³⁰-cell wide view draws only what
+  /// the screen shows.
+  func visibleColumns(_ range: Range<Int>) -> Range<Int> {
+    visible(range, from: clip.minX, to: clip.maxX, origin: origin.x)
+  }
+
+  /// The rows of `range` (local) inside the clip; see ``visibleColumns(_:)``.
+  func visibleRows(_ range: Range<Int>) -> Range<Int> {
+    visible(range, from: clip.minY, to: clip.maxY, origin: origin.y)
+  }
+
+  private func visible(_ range: Range<Int>, from low: Int, to high: Int, origin: Int) -> Range<Int> {
+    let lower = max(
+      range.lowerBound, low.subtractingReportingOverflow(origin).overflow ? range.upperBound : low - origin)
+    let upper = min(
+      range.upperBound, high.subtractingReportingOverflow(origin).overflow ? range.lowerBound : high - origin)
+    return lower < upper ? lower..<upper : range.lowerBound..<range.lowerBound
+  }
+
   @inline(__always) func inClip(_ bx: Int, _ by: Int) -> Bool {
     bx >= clip.minX && bx < clip.maxX && by >= clip.minY && by < clip.maxY
   }

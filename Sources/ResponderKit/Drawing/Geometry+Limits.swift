@@ -18,10 +18,32 @@ extension Double {
   }
 }
 
+extension Double {
+  /// The longest duration or delay kept, in seconds (2³⁰, about 34 years): a timer due
+  /// later never fires in practice, and dates stay finite, so a repeating timer never loops.
+  static let maximumDuration: Double = 1_073_741_824
+
+  /// The value as a duration (README, "Reliability"): NaN and negatives are 0, ±∞ and
+  /// anything longer than ``maximumDuration`` is ``maximumDuration``.
+  var normalizedDuration: Double {
+    guard !isNaN else { return 0 }
+    return Swift.min(Swift.max(self, 0), .maximumDuration)
+  }
+
+  /// The value as a distance or threshold that has no sign: NaN and negatives are 0, ±∞ and
+  /// beyond 2³⁰ cells is 2³⁰.
+  var normalizedDistance: Double { Swift.max(0, normalizedCellValue) }
+}
+
 extension Int {
   /// The cell that `value` falls in, rounding down, under the geometry rule: never traps.
   init(cellContaining value: Double) {
     self = Int(value.normalizedCellValue.rounded(.down))
+  }
+
+  /// `value` toward zero, as `Int(_:)`, under the geometry rule: never traps.
+  init(cells value: Double) {
+    self = Int(value.normalizedCellValue)
   }
 
   /// The sum, or `nil` when it does not fit: past that point nothing can be visible.
@@ -50,6 +72,15 @@ extension Size {
       Double(Swift.min(Swift.max(Int(cellContaining: value), 0), Size.maximumScreenDimension))
     }
     return Size(width: side(width), height: side(height))
+  }
+}
+
+extension EdgeInsets {
+  /// The insets under the geometry rule.
+  var normalized: EdgeInsets {
+    EdgeInsets(
+      top: top.normalizedCellValue, left: left.normalizedCellValue, bottom: bottom.normalizedCellValue,
+      right: right.normalizedCellValue)
   }
 }
 

@@ -12,13 +12,21 @@ import Foundation
 /// ``TapGestureRecognizer``'s taps do; a tap held past that time fails the gesture.
 public final class LongPressGestureRecognizer: GestureRecognizer {
   /// How long the fingers must stay down, in seconds (0.5 by default).
-  public var minimumPressDuration: TimeInterval = 0.5
+  public var minimumPressDuration: TimeInterval = 0.5 {
+    didSet { minimumPressDuration = minimumPressDuration.normalizedDuration }
+  }
   /// How far a finger may move before the press begins, in column units (a row counts two).
-  public var allowableMovement = GestureMetrics.slop
+  public var allowableMovement = GestureMetrics.slop {
+    didSet { allowableMovement = allowableMovement.normalizedDistance }
+  }
   /// How many fingers press (1 by default).
-  public var numberOfTouchesRequired = 1
+  public var numberOfTouchesRequired = 1 {
+    didSet { numberOfTouchesRequired = max(1, numberOfTouchesRequired) }
+  }
   /// How many full taps come before the press (0 by default).
-  public var numberOfTapsRequired = 0
+  public var numberOfTapsRequired = 0 {
+    didSet { numberOfTapsRequired = max(0, numberOfTapsRequired) }
+  }
 
   private var tapsDone = 0
   /// The fingers that came down in the current tap or press.

@@ -7,11 +7,17 @@ import Foundation
 /// stays under the pointer.
 public final class PanGestureRecognizer: GestureRecognizer {
   /// The fewest fingers that pan (1 by default).
-  public var minimumNumberOfTouches = 1
+  public var minimumNumberOfTouches = 1 {
+    didSet { minimumNumberOfTouches = max(1, minimumNumberOfTouches) }
+  }
   /// The most fingers that pan (no limit by default).
-  public var maximumNumberOfTouches = Int.max
+  public var maximumNumberOfTouches = Int.max {
+    didSet { maximumNumberOfTouches = max(1, maximumNumberOfTouches) }
+  }
   /// How far the centroid moves before the pan begins, in column units.
-  public var hysteresis = GestureMetrics.slop
+  public var hysteresis = GestureMetrics.slop {
+    didSet { hysteresis = hysteresis.normalizedDistance }
+  }
 
   /// The centroid where the translation is zero, in screen cells.
   private var origin = Point.zero
@@ -28,6 +34,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
   /// Makes the current translation `translation`, and the velocity zero.
   public func setTranslation(_ translation: Point, in view: View?) {
     let now = centroid
+    let translation = translation.normalized
     origin = Point(x: now.x - translation.x, y: now.y - translation.y)
     currentVelocity = .zero
   }

@@ -10,6 +10,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   public var scale: Double {
     get { currentScale }
     set {
+      // A scale: NaN is 1 (none), clamped to 0...2³⁰.
+      let newValue = newValue.isNaN ? 1 : min(max(newValue, 0), .maximumCellCoordinate)
       baseDistance = newValue > 0 ? currentDistance / newValue : baseDistance
       currentScale = newValue
       velocity = 0
@@ -18,7 +20,9 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   /// How fast ``scale`` changes, per second on the event clock.
   public private(set) var velocity: Double = 0
   /// How far the distance between the fingers changes before the pinch begins.
-  public var hysteresis = GestureMetrics.slop
+  public var hysteresis = GestureMetrics.slop {
+    didSet { hysteresis = hysteresis.normalizedDistance }
+  }
 
   private var currentScale = 1.0
   private var startDistance = 0.0

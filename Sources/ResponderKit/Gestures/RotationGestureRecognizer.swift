@@ -10,6 +10,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   public var rotation: Double {
     get { currentRotation }
     set {
+      let newValue = newValue.normalizedCellValue
       baseAngle += currentRotation - newValue
       currentRotation = newValue
       velocity = 0
@@ -18,7 +19,9 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   /// How fast ``rotation`` changes, in radians per second on the event clock.
   public private(set) var velocity: Double = 0
   /// How far the fingers turn before the rotation begins, in radians.
-  public var hysteresis = 0.15
+  public var hysteresis = 0.15 {
+    didSet { hysteresis = hysteresis.normalizedDistance }
+  }
 
   private var currentRotation = 0.0
   private var baseAngle = 0.0

@@ -24,11 +24,17 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   /// The directions recognized (``Direction/right`` by default, as in UIKit).
   public var direction: Direction = .right
   /// How many fingers swipe (1 by default).
-  public var numberOfTouchesRequired = 1
+  public var numberOfTouchesRequired = 1 {
+    didSet { numberOfTouchesRequired = max(1, numberOfTouchesRequired) }
+  }
   /// The distance along the stroke, in column units.
-  public var minimumDistance = 6.0
+  public var minimumDistance = 6.0 {
+    didSet { minimumDistance = minimumDistance.normalizedDistance }
+  }
   /// The longest the stroke may take, in seconds.
-  public var maximumDuration: TimeInterval = 0.5
+  public var maximumDuration: TimeInterval = 0.5 {
+    didSet { maximumDuration = maximumDuration.normalizedDuration }
+  }
 
   private var start: (location: Point, time: TimeInterval)?
 

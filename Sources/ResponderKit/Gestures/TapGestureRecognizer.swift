@@ -10,13 +10,21 @@ import Foundation
 /// clock, so a single tap waiting for a double tap to fail is decided with no touch arriving.
 public final class TapGestureRecognizer: GestureRecognizer {
   /// How many taps make the gesture (1 by default).
-  public var numberOfTapsRequired = 1
+  public var numberOfTapsRequired = 1 {
+    didSet { numberOfTapsRequired = max(1, numberOfTapsRequired) }
+  }
   /// How many fingers tap together (1 by default).
-  public var numberOfTouchesRequired = 1
+  public var numberOfTouchesRequired = 1 {
+    didSet { numberOfTouchesRequired = max(1, numberOfTouchesRequired) }
+  }
   /// How far a finger may move and still tap, in column units (a row counts two).
-  public var allowableMovement = GestureMetrics.slop
+  public var allowableMovement = GestureMetrics.slop {
+    didSet { allowableMovement = allowableMovement.normalizedDistance }
+  }
   /// How long a tap may be held, in seconds.
-  public var maximumTapDuration: TimeInterval = 1.0
+  public var maximumTapDuration: TimeInterval = 1.0 {
+    didSet { maximumTapDuration = maximumTapDuration.normalizedDuration }
+  }
 
   private var tapsDone = 0
   private var touchesInTap = 0

@@ -150,9 +150,9 @@ public struct Keysym: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
   /// Space.
   public static let space = Keysym(0x20)
 
-  /// The function key F`n`, for `n` in 1…35.
+  /// The function key F`n`, for `n` in 1…35; a number outside that is the nearest end (F1 or
+  /// F35), as counts and indexes are clamped everywhere (README, "Reliability").
   public static func f(_ n: Int) -> Keysym {
-    precondition((1...35).contains(n), "function keys run from F1 to F35")
-    return Keysym(0xffbe + UInt32(n - 1))
+    Keysym(0xffbe + UInt32(min(max(n, 1), 35) - 1))
   }
 }

@@ -135,25 +135,27 @@ public final class KeyCommandOverlay {
     let empty = "No keys available here"
     // The box holds its widest line: an entry, the footer, or the empty list's sentence.
     let widest = max(keyWidth + titleWidth + 3, TextLayout.width(of: entries.isEmpty ? empty : footer))
-    let width = min(Int(screen.width), max(widest, TextLayout.width(of: footer)) + 4)
-    let height = min(Int(screen.height), max(1, entries.count) + 4)
+    let width = min(Int(cells: screen.width), max(widest, TextLayout.width(of: footer)) + 4)
+    let height = min(Int(cells: screen.height), max(1, entries.count) + 4)
     guard width >= 4, height >= 4 else { return }
     let box = Rect(
-      x: (Int(screen.width) - width) / 2, y: (Int(screen.height) - height) / 2, width: width, height: height)
+      x: (Int(cells: screen.width) - width) / 2, y: (Int(cells: screen.height) - height) / 2, width: width,
+      height: height)
     let border = TextStyle(foreground: theme.tint)
     canvas.fill(box)
     canvas.drawBox(box, style: border, lines: .rounded)
-    let x = Int(box.minX) + 2
-    canvas.draw(" Keys ", x: x, y: Int(box.minY), style: border.adding(.bold))
+    let x = Int(cells: box.minX) + 2
+    canvas.draw(" Keys ", x: x, y: Int(cells: box.minY), style: border.adding(.bold))
     let rows = height - 4
     let shown = entries.dropFirst(min(scrollOffset, max(0, entries.count - rows))).prefix(rows)
     if entries.isEmpty {
       canvas.draw(
-        TextLayout.truncate(empty, width: width - 4, mode: .truncatingTail), x: x, y: Int(box.minY) + 1,
+        TextLayout.truncate(empty, width: width - 4, mode: .truncatingTail), x: x,
+        y: Int(cells: box.minY) + 1,
         style: theme.secondaryStyle())
     }
     for (row, entry) in shown.enumerated() {
-      let y = Int(box.minY) + 1 + row
+      let y = Int(cells: box.minY) + 1 + row
       let keyStyle = TextStyle(foreground: theme.tint, attributes: .bold)
       canvas.draw(
         entry.shortcut, x: x + keyWidth - TextLayout.width(of: entry.shortcut), y: y, style: keyStyle)
@@ -162,20 +164,21 @@ public final class KeyCommandOverlay {
         x: x + keyWidth + 2,
         y: y, style: TextStyle(foreground: theme.text))
     }
-    canvas.draw(footer, x: x, y: Int(box.maxY) - 2, style: theme.secondaryStyle())
+    canvas.draw(footer, x: x, y: Int(cells: box.maxY) - 2, style: theme.secondaryStyle())
   }
 
   /// A one-line notice in a rounded box, centred low on the screen where the eye meets it.
   private func drawMessage(_ text: String, in canvas: Canvas, screen: Size, theme: Theme) {
-    let width = min(Int(screen.width), TextLayout.width(of: text) + 4)
-    guard width >= 4, Int(screen.height) >= 3 else { return }
+    let width = min(Int(cells: screen.width), TextLayout.width(of: text) + 4)
+    guard width >= 4, Int(cells: screen.height) >= 3 else { return }
     let box = Rect(
-      x: (Int(screen.width) - width) / 2, y: max(0, Int(screen.height) - 4), width: width, height: 3)
+      x: (Int(cells: screen.width) - width) / 2, y: max(0, Int(cells: screen.height) - 4), width: width,
+      height: 3)
     let border = TextStyle(foreground: theme.tint)
     canvas.fill(box)
     canvas.drawBox(box, style: border, lines: .rounded)
     canvas.draw(
-      TextLayout.truncate(text, width: width - 4, mode: .truncatingTail), x: Int(box.minX) + 2,
-      y: Int(box.minY) + 1, style: TextStyle(foreground: theme.text, attributes: .bold))
+      TextLayout.truncate(text, width: width - 4, mode: .truncatingTail), x: Int(cells: box.minX) + 2,
+      y: Int(cells: box.minY) + 1, style: TextStyle(foreground: theme.text, attributes: .bold))
   }
 }

@@ -85,7 +85,7 @@ open class MenuBar: View {
   func index(atScreenPoint point: Point) -> Int? {
     let p = convert(fromScreen: point)
     guard p.y >= 0, p.y < 1, p.x >= 0, p.x < bounds.width else { return nil }
-    return index(atColumn: Int(p.x.rounded(.down)))
+    return index(atColumn: Int(cells: p.x.rounded(.down)))
   }
 
   /// Draws the titles, the open one reversed and bold in the tint colour.
@@ -110,7 +110,7 @@ open class MenuBar: View {
   /// A touch on a title arms it.
   open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
     guard let touch = touches.first else { return }
-    touchIndex = index(atColumn: Int(touch.location(in: self).x.rounded(.down)))
+    touchIndex = index(atColumn: Int(cells: touch.location(in: self).x.rounded(.down)))
   }
 
   /// Moving does nothing until release.
@@ -120,7 +120,7 @@ open class MenuBar: View {
   open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
     defer { touchIndex = nil }
     guard let touch = touches.first, let armed = touchIndex,
-      index(atColumn: Int(touch.location(in: self).x.rounded(.down))) == armed
+      index(atColumn: Int(cells: touch.location(in: self).x.rounded(.down))) == armed
     else { return }
     openMenu(at: armed)
   }

@@ -69,7 +69,7 @@ final class MenuWindow: Window {
   /// The item under a screen point.
   func itemIndex(at point: Point) -> Int? {
     guard box.contains(point) else { return nil }
-    let index = Int((point.y - box.minY).rounded(.down)) - 1
+    let index = Int(cells: (point.y - box.minY).rounded(.down)) - 1
     guard point.x >= box.minX + 1, point.x < box.maxX - 1, menu.items.indices.contains(index) else {
       return nil
     }
@@ -200,12 +200,12 @@ private final class MenuListView: View {
   override func draw(in canvas: Canvas) {
     guard let popup = menuWindow else { return }
     let box = popup.box
-    let width = Int(box.width)
+    let width = Int(cells: box.width)
     canvas.fill(box)
     canvas.drawBox(box)
-    let x0 = Int(box.minX)
+    let x0 = Int(cells: box.minX)
     for (index, item) in popup.menu.items.enumerated() {
-      let y = Int(box.minY) + 1 + index
+      let y = Int(cells: box.minY) + 1 + index
       if item.isSeparatorItem {
         canvas.put(Cell("├"), x: x0, y: y)
         for x in 1..<(width - 1) { canvas.put(Cell("─"), x: x0 + x, y: y) }

@@ -449,7 +449,7 @@ open class Application: Responder {
 
   /// Draws the screen into a new buffer: what tests and snapshots read.
   public func renderScreen() -> CellBuffer {
-    let canvas = Canvas(columns: Int(screenSize.width), rows: Int(screenSize.height))
+    let canvas = Canvas(columns: Int(cells: screenSize.width), rows: Int(cells: screenSize.height))
     render(into: canvas)
     return canvas.buffer
   }

@@ -56,7 +56,8 @@ extension View {
     }
     let flexibleParts = parts.filter { $0 >= 0 }
     guard !flexibleParts.isEmpty, delta != 0 else { return (before, length) }
-    let shares = StackView.share(Int(delta.rounded()), weights: flexibleParts.map { Int($0.rounded()) })
+    let shares = StackView.share(
+      Int(cells: delta.rounded()), weights: flexibleParts.map { Int(cells: $0.rounded()) })
     var iterator = shares.makeIterator()
     let grow = parts.map { $0 >= 0 ? Double(iterator.next() ?? 0) : 0 }
     return (before + grow[0], max(0, length + grow[1]))

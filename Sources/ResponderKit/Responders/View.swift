@@ -250,7 +250,9 @@ open class View: Responder {
     guard let parent = superview else { return }
     if let window = parent.window, window !== newWindow { window.viewWillLeave(self) }
     parent.willRemoveSubview(self)
-    parent.subviews.removeAll { $0 === self }
+    // From the end: the views removed most (cells, headers, the newest subviews) are there,
+    // so removing many costs each one a short search, not a pass over every sibling.
+    if let index = parent.subviews.lastIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
     superviewStorage = nil
     parent.setNeedsDisplay()
     parent.setNeedsLayout()

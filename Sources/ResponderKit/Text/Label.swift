@@ -62,7 +62,10 @@ open class Label: View {
 
   /// The most lines to use; 0 means no limit but the height. Default 1, as in UIKit.
   open var numberOfLines = 1 {
-    didSet { if numberOfLines != oldValue { setNeedsDisplay() } }
+    didSet {
+      numberOfLines = max(0, numberOfLines)
+      if numberOfLines != oldValue { setNeedsDisplay() }
+    }
   }
 
   /// The lines the label shows in a box of `width` columns and `height` rows.
@@ -87,8 +90,8 @@ open class Label: View {
   /// Draws the lines.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    let width = Int(bounds.width)
-    for (row, line) in lines(width: width, height: Int(bounds.height)).enumerated() {
+    let width = Int(cells: bounds.width)
+    for (row, line) in lines(width: width, height: Int(cells: bounds.height)).enumerated() {
       let x = alignment.offset(lineWidth: TextLayout.width(of: line), in: width)
       canvas.draw(TextLayout.prefix(line, width: width), x: x, y: row, style: style)
     }
@@ -102,7 +105,7 @@ open class Label: View {
       return Size(width: TextLayout.width(of: paragraphs.joined(separator: " ")), height: 1)
     }
     let widest = paragraphs.map { TextLayout.width(of: $0) }.max() ?? 0
-    let width = size.width > 0 ? min(widest, Int(size.width)) : widest
+    let width = size.width > 0 ? min(widest, Int(cells: size.width)) : widest
     var count = lines(width: max(1, width), height: Int.max).count
     if numberOfLines > 0 { count = min(count, numberOfLines) }
     return Size(width: width, height: count)

@@ -176,7 +176,7 @@ open class TextField: Control, TextEditor, Findable {
 
   /// The index a column of the field falls on (before the character under it).
   public func characterIndex(atColumn column: Double) -> Int {
-    storage.index(atColumn: Int((column - bounds.minX).rounded(.down)) + scrollColumn)
+    storage.index(atColumn: Int(cells: (column - bounds.minX).rounded(.down)) + scrollColumn)
   }
 
   // MARK: Changing the text
@@ -348,7 +348,7 @@ open class TextField: Control, TextEditor, Findable {
 
   /// Scrolls so the insertion point's column is visible.
   private func scrollToInsertionPoint() {
-    let width = max(1, Int(bounds.width))
+    let width = max(1, Int(cells: bounds.width))
     let caret = storage.column(of: insertionPoint)
     if caret < scrollColumn { scrollColumn = caret }
     if caret >= scrollColumn + width { scrollColumn = caret - width + 1 }
@@ -366,7 +366,7 @@ open class TextField: Control, TextEditor, Findable {
   /// colour while focused).
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
-    let width = Int(bounds.width)
+    let width = Int(cells: bounds.width)
     let theme = theme
     let state: Control.State = !isEnabled ? .disabled : isFirstResponder ? .focused : .normal
     let fieldStyle = theme.style(for: state, base: style)

@@ -180,7 +180,7 @@ open class TextView: View, TextEditor, Findable {
   /// Whether ``lineStarts`` reaches the last line.
   private var lineStartsComplete = false
 
-  private var wrapWidth: Int { max(1, Int(bounds.width)) }
+  private var wrapWidth: Int { max(1, Int(cells: bounds.width)) }
 
   /// Wraps forward until line `number` is known or the text ends, starting over when the
   /// width changed.
@@ -250,7 +250,7 @@ open class TextView: View, TextEditor, Findable {
       wrapLines(through: lineStarts.count)
     }
     // The last line starting at or before the index.
-    return max(0, knownLines(startingBefore: index + 1) - 1)
+    return max(0, knownLines(startingBefore: index.addingCells(1) ?? .max) - 1)
   }
 
   /// Whether displayed line `number` exists.
@@ -446,7 +446,7 @@ open class TextView: View, TextEditor, Findable {
   }
 
   /// Lines a page moves: the view's height less one, so one line stays in view.
-  private var pageLines: Int { max(1, Int(bounds.height) - 1) }
+  private var pageLines: Int { max(1, Int(cells: bounds.height) - 1) }
 
   /// Page Up/Down: the insertion point a page up or down (editable), or the view scrolled by
   /// a page (read-only).
@@ -461,7 +461,7 @@ open class TextView: View, TextEditor, Findable {
   /// Scrolls by `lines` displayed lines without moving the insertion point, no further than
   /// the first line at the top or the last at the bottom.
   public func scroll(by lines: Int) {
-    let height = max(1, Int(bounds.height))
+    let height = max(1, Int(cells: bounds.height))
     var target = max(0, scrollRow.addingReportingOverflow(lines).partialValue)
     if lines < 0, scrollRow.addingReportingOverflow(lines).overflow { target = 0 }
     // Wraps only down to the last row shown at the target, not the whole text.
@@ -475,7 +475,7 @@ open class TextView: View, TextEditor, Findable {
   /// Keeps the scroll position within the text (after it shrank or the view grew).
   private func clampScrollRow() {
     guard scrollRow > 0 else { return }
-    let height = max(1, Int(bounds.height))
+    let height = max(1, Int(cells: bounds.height))
     wrapLines(through: scrollRow + height - 1)
     if lineStartsComplete { scrollRow = max(0, min(scrollRow, lineStarts.count - height)) }
   }
@@ -483,7 +483,7 @@ open class TextView: View, TextEditor, Findable {
   /// The wheel scrolls the text; a turn where it cannot move further is passed on.
   open override func scrollWheel(with event: Event) {
     let before = scrollRow
-    if let sample = event.scroll { scroll(by: Int(sample.dy.rounded())) }
+    if let sample = event.scroll { scroll(by: Int(cells: sample.dy.rounded())) }
     if scrollRow == before { super.scrollWheel(with: event) }
   }
 
@@ -634,7 +634,8 @@ open class TextView: View, TextEditor, Findable {
   private func index(under touch: Touch) -> Int {
     let point = touch.location(in: self)
     return index(
-      line: max(0, scrollRow + Int(point.y.rounded(.down))), column: max(0, Int(point.x.rounded(.down))))
+      line: max(0, scrollRow + Int(cells: point.y.rounded(.down))),
+      column: max(0, Int(cells: point.x.rounded(.down))))
   }
 
   /// The touch stays with the view.
@@ -648,7 +649,7 @@ open class TextView: View, TextEditor, Findable {
   private func scrollToInsertionPoint() {
     guard followsInsertionPoint else { return }
     followsInsertionPoint = false
-    let height = max(1, Int(bounds.height))
+    let height = max(1, Int(cells: bounds.height))
     let line = position(of: insertionPoint).line
     if line < scrollRow { scrollRow = line }
     if line >= scrollRow + height { scrollRow = line - height + 1 }
@@ -659,8 +660,8 @@ open class TextView: View, TextEditor, Findable {
     guard isEditing else { return nil }
     scrollToInsertionPoint()
     let (line, column) = position(of: insertionPoint)
-    guard line >= scrollRow, line < scrollRow + max(1, Int(bounds.height)) else { return nil }
-    return Point(x: min(column, max(0, Int(bounds.width) - 1)), y: line - scrollRow)
+    guard line >= scrollRow, line < scrollRow + max(1, Int(cells: bounds.height)) else { return nil }
+    return Point(x: min(column, max(0, Int(cells: bounds.width) - 1)), y: line - scrollRow)
   }
 
   /// Draws the visible lines (or the placeholder) over the whole area in ``style``, the
@@ -671,7 +672,8 @@ open class TextView: View, TextEditor, Findable {
     canvas.fill(bounds, with: .blank(textStyle))
     if storage.isEmpty {
       canvas.draw(
-        TextLayout.prefix(placeholder, width: Int(bounds.width)), x: 0, y: 0, style: textStyle.adding(.dim))
+        TextLayout.prefix(placeholder, width: Int(cells: bounds.width)), x: 0, y: 0,
+        style: textStyle.adding(.dim))
       return
     }
     if isFirstResponder { scrollToInsertionPoint() }
@@ -679,7 +681,7 @@ open class TextView: View, TextEditor, Findable {
     let selected = selection
     let selectedStyle = theme.selectedTextStyle(textStyle)
     let matchStyle = theme.style(for: .highlighted, base: textStyle)
-    let height = max(0, Int(bounds.height))
+    let height = max(0, Int(cells: bounds.height))
     var matches: [Range<Int>] = []
     if findHighlight != nil, lineExists(scrollRow) {
       wrapLines(through: scrollRow + height)
@@ -694,7 +696,7 @@ open class TextView: View, TextEditor, Findable {
       if nextMatch < matches.count, matches[nextMatch].contains(index) { return matchStyle }
       return textStyle
     }
-    for row in 0..<height {
+    for row in canvas.visibleRows(0..<height) {
       let number = scrollRow + row
       guard lineExists(number) else { break }
       var x = 0
@@ -705,7 +707,8 @@ open class TextView: View, TextEditor, Findable {
         return true
       }
       // A selected newline shows as one selected cell after the line's text.
-      if !wraps, selected.contains(range.upperBound), range.upperBound < storage.count, x < Int(bounds.width)
+      if !wraps, selected.contains(range.upperBound), range.upperBound < storage.count,
+        x < Int(cells: bounds.width)
       {
         canvas.put(.blank(selectedStyle), x: x, y: row)
       }

@@ -22,8 +22,10 @@ final class TimerSchedule {
     body: @escaping @MainActor (ApplicationTimer) -> Void
   ) -> ApplicationTimer {
     let timer = ApplicationTimer(
-      fireDate: clock() + max(0, delay),
-      repeatInterval: interval.map { max($0, Self.minimumRepeatInterval) },
+      // The duration rule: a NaN delay is none, an endless one 2³⁰ s; a NaN interval repeats
+      // as often as allowed, an endless one every 2³⁰ s. Dates stay finite, so firing ends.
+      fireDate: clock() + delay.normalizedDuration,
+      repeatInterval: interval.map { max($0.normalizedDuration, Self.minimumRepeatInterval) },
       sequence: nextSequence, schedule: self, body: body)
     nextSequence += 1
     insert(timer)

@@ -107,7 +107,9 @@ struct ClipboardReplyScanner {
       let remaining = deadline - clock.now
       guard remaining > .zero else { break }
       let (seconds, attoseconds) = remaining.components
-      let milliseconds = Int32(min(60_000, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+      // Capped before the product: a timeout of Int64.max seconds would overflow it.
+      let milliseconds = Int32(
+        seconds >= 60 ? 60_000 : min(60_000, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
       var descriptor = pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, milliseconds)
       if ready < 0, errno == EINTR { continue }

@@ -30,10 +30,10 @@ public final class StandardInputReader {
   private var onEnd: ((FileError?) -> Void)?
 
   /// A reader of `fileDescriptor` (standard input unless given), reading `chunkSize` bytes at a
-  /// time.
+  /// time: from 1 to 64 MiB, the buffer it allocates (a larger read gains nothing).
   public init(fileDescriptor: Int32 = STDIN_FILENO, chunkSize: Int = 1 << 20) {
     self.fileDescriptor = fileDescriptor
-    buffer = .allocate(byteCount: max(1, chunkSize), alignment: 16)
+    buffer = .allocate(byteCount: min(max(1, chunkSize), 64 << 20), alignment: 16)
   }
 
   isolated deinit {

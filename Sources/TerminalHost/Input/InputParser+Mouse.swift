@@ -15,8 +15,11 @@ extension InputParser {
   /// The 0-based cell location of a 1-based pixel position (SGR-pixel reports), fractional
   /// so a pointer keeps its place inside the cell: pixel 1 is the cell's left edge, 0.
   public static func cellLocation(ofPixelX x: Int, y: Int, cellSize: PixelSize) -> Point {
+    // In Double: `Int.min - 1` does not trap there, and the point goes under the geometry rule
+    // where it enters the app.
     Point(
-      x: Double(x - 1) / Double(max(1, cellSize.width)), y: Double(y - 1) / Double(max(1, cellSize.height)))
+      x: (Double(x) - 1) / Double(max(1, cellSize.width)),
+      y: (Double(y) - 1) / Double(max(1, cellSize.height)))
   }
 
   /// `ESC [ M` and three values, each its byte minus 32 (or, with ``utf8MouseCoordinates``,

@@ -82,7 +82,15 @@ public struct InputParser: Sendable {
   public static let defaultPasteChunkLimit = 1 << 20
 
   /// How long held-back bytes wait for the rest of their sequence, in seconds.
-  public var escapeTimeout: TimeInterval
+  /// A duration: NaN and negatives are 0, anything past 2³⁰ s is 2³⁰ s.
+  public var escapeTimeout: TimeInterval {
+    didSet { escapeTimeout = InputParser.duration(escapeTimeout) }
+  }
+
+  /// `seconds` under the duration rule (README, "Reliability").
+  static func duration(_ seconds: TimeInterval) -> TimeInterval {
+    seconds.isNaN ? 0 : min(max(seconds, 0), 1_073_741_824)
+  }
   /// The bytes of pasted text collected before they are delivered as one chunk: at least 4
   /// (one UTF-8 character), so a smaller value, set here or at init, counts as 4 — 0 would
   /// deliver empty chunks for ever and a negative one cut before the text.
@@ -136,7 +144,7 @@ public struct InputParser: Sendable {
     escapeTimeout: TimeInterval = InputParser.defaultEscapeTimeout,
     pasteChunkLimit: Int = InputParser.defaultPasteChunkLimit
   ) {
-    self.escapeTimeout = escapeTimeout
+    self.escapeTimeout = InputParser.duration(escapeTimeout)
     self.pasteChunkLimitStorage = max(4, pasteChunkLimit)
     pending.reserveCapacity(InputParser.maxSequenceLength)
   }

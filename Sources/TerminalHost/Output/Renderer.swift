@@ -74,8 +74,16 @@ public struct Renderer: Sendable {
   /// scrollback above stays) and saves the region's top-left (DECSC), so returning there is
   /// `ESC 8` rather than a CUP carrying the row; scrolls are confined to the region. `nil` draws
   /// on the whole screen. Changing it redraws everything in the next frame.
+  ///
+  /// A row off the screen is the nearest on it (0 to ``Size/maximumScreenDimension`` - 1), so
+  /// moving the cursor there never overflows.
   public var inlineOrigin: Int? {
-    didSet { if inlineOrigin != oldValue { invalidate() } }
+    didSet {
+      if let row = inlineOrigin, row < 0 || row >= Size.maximumScreenDimension {
+        inlineOrigin = min(max(row, 0), Size.maximumScreenDimension - 1)
+      }
+      if inlineOrigin != oldValue { invalidate() }
+    }
   }
 
   /// The row, relative to the frame, the terminal's cursor was last left on (-1 when unknown):

@@ -58,8 +58,9 @@ public struct TerminalPresentation: Hashable, Sendable {
     case nil: return screen
     case .rows(let rows): return min(max(1, rows), screen)
     case .fraction(let fraction):
+      // Clamped before the product: a finite 1e300 would otherwise trap Int(_:).
       guard fraction.isFinite else { return screen }
-      return min(max(1, Int((Double(screen) * fraction).rounded(.down))), screen)
+      return max(1, Int((Double(screen) * min(max(fraction, 0), 1)).rounded(.down)))
     }
   }
 

@@ -32,6 +32,9 @@ public struct FuzzTarget: Sendable {
       name: "geometry", summary: "screen sizes, frames, bounds and drawing coordinates from any Double bits",
       violations: GeometryInvariants.violations),
     FuzzTarget(
+      name: "census", summary: "the numeric API census with random values and random events",
+      violations: CensusInvariants.violations),
+    FuzzTarget(
       name: "sample-stores", summary: "the JSON files of the Checklists and Notes samples",
       violations: SampleStoreInvariants.violations),
   ]

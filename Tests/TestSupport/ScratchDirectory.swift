@@ -1,0 +1,23 @@
+import Foundation
+
+/// A fresh folder in the temporary directory that is removed, with everything in it, when
+/// the last reference goes: at the end of the test that made it, whether the test passed,
+/// failed or threw.
+public final class ScratchDirectory: Sendable {
+  /// The folder.
+  public let url: URL
+
+  /// Creates `<temporary directory>/<prefix>-<UUID>`.
+  public init(_ prefix: String) throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  /// The folder's path.
+  public var path: String { url.path }
+
+  /// A path inside the folder (not created).
+  public func appending(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
