@@ -69,7 +69,7 @@ struct LaunchDelayTests {
       probe.loaded = true
     }
     let driver = probe.driver
-    try await driver.replaySettling(try Recording(parsing: Self.version2), within: 120)
+    try await driver.replaySettling(try Recording(parsing: Self.version2), within: 600)
     #expect(driver.now == 1.35)
     #expect(probe.loadedAtFirstKey == true)
     #expect(driver.recording.entries.first?.time == 1.25)
