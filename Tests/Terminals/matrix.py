@@ -451,7 +451,6 @@ def clipboard(bin_dir, terminal, host):
         xdotool("key", "shift+End")
         time.sleep(0.5)
         xdotool("key", "ctrl+c")
-        got = ""
         wait_for(lambda: run(["xclip", "-o", "-selection", "clipboard"]).stdout == CLIPBOARD_TEXT, 5)
         got = run(["xclip", "-o", "-selection", "clipboard"]).stdout
     finally:
