@@ -36,14 +36,7 @@ struct ScreenSelectionScene {
   }
 
   /// The characters of row `row` drawn reversed: what shows as selected without colour.
-  func reversed(row: Int) -> String {
-    let screen = driver.screen
-    var result = ""
-    for x in 0..<screen.columns where screen[x, row].style.attributes.contains(.reverse) {
-      result += screen[x, row].text
-    }
-    return result
-  }
+  func reversed(row: Int) -> String { driver.screen.reversedText(ofRow: row) }
 }
 
 @MainActor
