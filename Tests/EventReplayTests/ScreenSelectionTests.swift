@@ -1,6 +1,7 @@
 import EventReplay
 import Foundation
 import ResponderKit
+import TerminalHost
 import Testing
 
 /// A view that counts the touches that reach it.
@@ -64,6 +65,19 @@ struct ScreenSelectionTests {
     scene.driver.press("Control+c")
     #expect(scene.driver.pasteboard.string == "world\nsecond")
     #expect(scene.app.screenSelection != nil, "copying keeps the selection, as terminals do")
+  }
+
+  /// The bytes xterm sends for an Alt-drag in SGR mode (ctlseqs: Meta adds 8 to the button,
+  /// motion 32; 1-based positions) select as the driver's drag does.
+  @Test func xtermsSGRBytesForAnAltDragMakeTheSameSelection() {
+    let scene = ScreenSelectionScene()
+    scene.app.allowsScreenSelection = true
+    var parser = InputParser()
+    let bytes = Array("\u{1b}[<8;7;1M\u{1b}[<40;6;2M\u{1b}[<8;6;2m".utf8)
+    for case .event(let event) in parser.parse(bytes, at: 0) { scene.app.handle(event) }
+    #expect(scene.top.touchesBeganCount == 0)
+    scene.driver.press("Control+c")
+    #expect(scene.driver.pasteboard.string == "world\nsecond")
   }
 
   @Test func aDragUpwardSelectsTheSameCellsAsTheDragDown() {
