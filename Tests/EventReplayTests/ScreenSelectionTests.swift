@@ -65,6 +65,9 @@ struct ScreenSelectionTests {
     scene.driver.press("Control+c")
     #expect(scene.driver.pasteboard.string == "world\nsecond")
     #expect(scene.app.screenSelection != nil, "copying keeps the selection, as terminals do")
+    scene.bottom.text = "changed"
+    scene.app.copyScreenSelection()
+    #expect(scene.app.needsDisplay, "a copy leaves a frame that is owed still owed")
   }
 
   /// The bytes xterm sends for an Alt-drag in SGR mode (ctlseqs: Meta adds 8 to the button,

@@ -9,7 +9,10 @@ extension Application {
   /// ``Pasteboard/general``; does nothing when there is none.
   public func copyScreenSelection() {
     guard let screenSelection else { return }
+    // Drawing a copy of the screen marks it clean: a frame still owed to the terminal stays owed.
+    let framePending = needsDisplay
     Pasteboard.general.string = screenSelection.text(in: renderScreen())
+    if framePending { setNeedsDisplay() }
   }
 
   /// Removes ``screenSelection``.
