@@ -135,16 +135,23 @@ public final class HeadlessDriver {
   }
 
   /// Drags from one cell to another in `steps` moves, then lifts (or, with `cancel`, the
-  /// touch is cancelled instead of ending).
-  public func drag(from start: Point, to end: Point, steps: Int = 4, id: Int = 0, cancel: Bool = false) {
-    send(.touches([TouchSample(id: id, phase: .began, location: start)]))
+  /// touch is cancelled instead of ending), with `modifiers` held throughout (Alt for a
+  /// screen selection, ``ResponderKit/Application/screenSelectionModifiers``).
+  public func drag(
+    from start: Point, to end: Point, steps: Int = 4, id: Int = 0, cancel: Bool = false,
+    modifiers: KeyEvent.ModifierFlags = []
+  ) {
+    send(.touches([TouchSample(id: id, phase: .began, location: start, modifierFlags: modifiers)]))
     let count = min(max(1, steps), Self.maximumSteps)
     for i in 1...count {
       let t = Double(i) / Double(count)
       let p = Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
-      send(.touches([TouchSample(id: id, phase: .moved, location: p)]))
+      send(.touches([TouchSample(id: id, phase: .moved, location: p, modifierFlags: modifiers)]))
     }
-    send(.touches([TouchSample(id: id, phase: cancel ? .cancelled : .ended, location: end)]))
+    send(
+      .touches([
+        TouchSample(id: id, phase: cancel ? .cancelled : .ended, location: end, modifierFlags: modifiers)
+      ]))
   }
 
   /// Sends one multi-touch report: several contacts changing at once (fingers of a

@@ -43,14 +43,7 @@ struct TextScene {
   func enabled(_ item: MenuItem) -> Bool { app.validateItem(item) }
 
   /// The cells of screen row `row` that are reversed, as a string of their characters.
-  func reversed(row: Int) -> String {
-    let screen = driver.screen
-    var result = ""
-    for x in 0..<screen.columns where screen[x, row].style.attributes.contains(.reverse) {
-      result += screen[x, row].text
-    }
-    return result
-  }
+  func reversed(row: Int) -> String { driver.screen.reversedText(ofRow: row) }
 }
 
 @MainActor

@@ -10,10 +10,12 @@ of each sample's first screen and compares it with Tests/Terminals/Reference/*.p
 step runs Pick inline from a shell in each emulator (alone and in tmux) below lines already
 printed, types a query, presses Return, and checks the choice on its standard output, the
 lines above kept (tmux: from capture-pane, the scrollback included) and takes a screenshot.
+The `clipboard` step copies a TextField's selection in Notes (xterm, kitty; tmux with
+`set-clipboard on` inside xterm) and reads the X clipboard back with xclip.
 
 Writes .build/terminals/results.json, report.md (the README table) and index.html.
 usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty] [--hosts alone,tmux,screen] [--no-pictures]
-                 [--record-pictures] [--steps keys,pictures,pick]
+                 [--record-pictures] [--steps keys,pictures,pick,clipboard]
 """
 import argparse
 import html
@@ -405,14 +407,67 @@ def pick_inline(bin_dir, terminal, host):
             "passed": bool(checks) and all(c["passed"] for c in checks)}
 
 
+CLIPBOARD_TEXT = "clip-check-42"
+# xterm refuses OSC 52 writes unless told: SetSelection is in its default disallowedWindowOps.
+# tmux passes a copy on with an empty selection parameter, which xterm puts in PRIMARY unless
+# selectToClipboard is set (xterm(1), "Operating System Commands": Pc empty means "s 0").
+XTERM_CLIPBOARD = ["-xrm", "XTerm*disallowedWindowOps: 20,21,SetXprop", "-xrm", "XTerm*selectToClipboard: true"]
+
+
+def clipboard(bin_dir, terminal, host):
+    """Copy in a real emulator reaches the X clipboard: Notes' New Note, the title typed,
+    selected (Home, Shift+End) and copied (Control+C, OSC 52), then `xclip -o -selection
+    clipboard` on the same display. tmux runs with `set-clipboard on`, passing the copy on."""
+    tag = f"rk-clip-{terminal}-{host}"
+    workdir = os.path.join(OUT, tag)
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    data = os.path.join(workdir, "notes.json")
+    inner = [os.path.join(bin_dir, "Notes"), "--data", data]
+    if host == "tmux":
+        conf = os.path.join(workdir, "tmux.conf")
+        with open(conf, "w") as f:
+            f.write("set -g set-clipboard on\n")
+        inner = ["tmux", "-L", tag, "-f", conf, "new-session", " ".join(map(sh_quote, inner))]
+    command = emulator_command(terminal, inner)
+    if terminal == "xterm":
+        command = command[:1] + XTERM_CLIPBOARD + command[1:]
+    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("TMUX", None)
+    # Start empty (xclip stays in the background owning the selection: no pipes to wait on).
+    subprocess.run(["xclip", "-selection", "clipboard", "-i", "/dev/null"], env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        time.sleep(6 if terminal == "kitty" else 3)
+        window = emulator_window(terminal)
+        if window:
+            xdotool("windowfocus", window)
+        xdotool("key", "ctrl+n")
+        time.sleep(1)
+        xdotool("type", "--delay", "80", CLIPBOARD_TEXT)
+        xdotool("key", "Home")
+        xdotool("key", "shift+End")
+        time.sleep(0.5)
+        xdotool("key", "ctrl+c")
+        wait_for(lambda: run(["xclip", "-o", "-selection", "clipboard"]).stdout == CLIPBOARD_TEXT, 5)
+        got = run(["xclip", "-o", "-selection", "clipboard"]).stdout
+    finally:
+        os.killpg(process.pid, 15)
+        stop_host(host, tag)
+        process.wait(timeout=10)
+    return {"terminal": terminal, "host": host, "clipboard": got, "passed": got == CLIPBOARD_TEXT}
+
+
 PIXEL_TOLERANCE = 200  # of 330×200 pixels: a cursor blink or a clock, not a changed screen
 
 
-def write_reports(runs, picture_rows, pick_rows, found_versions, seconds):
+def write_reports(runs, picture_rows, pick_rows, found_versions, seconds, clipboard_rows=()):
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump({"versions": found_versions, "seconds": seconds, "runs": runs, "pictures": picture_rows,
-                   "pick": pick_rows}, f, indent=1)
+                   "pick": pick_rows, "clipboard": list(clipboard_rows)}, f, indent=1)
     table = keylist.markdown_table(runs, found_versions, seconds)
     with open(os.path.join(OUT, "report.md"), "w") as f:
         f.write(table)
@@ -474,8 +529,8 @@ def main():
     parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("--record-pictures", action="store_true",
                         help="write missing reference PNGs from this run (then look at them)")
-    parser.add_argument("--steps", default="keys,pictures,pick",
-                        help="which steps to run: keys (KeyProbe in each host), pictures, pick")
+    parser.add_argument("--steps", default="keys,pictures,pick,clipboard",
+                        help="which steps to run: keys (KeyProbe in each host), pictures, pick, clipboard")
     args = parser.parse_args()
     steps = set(args.steps.split(","))
     start = time.monotonic()
@@ -483,7 +538,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", SCREEN, "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    runs, picture_rows, pick_rows = [], [], []
+    runs, picture_rows, pick_rows, clipboard_rows = [], [], [], []
     try:
         if not wait_for(lambda: os.path.exists("/tmp/.X11-unix/X" + DISPLAY[1:]), 15):
             sys.exit("Xvfb did not start")
@@ -510,13 +565,19 @@ def main():
                 pick_rows.append(row)
                 for c in row["checks"]:
                     print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {c['detail']}", flush=True)
+        for terminal in [t for t in args.only.split(",") if t in ("xterm", "kitty")] if "clipboard" in steps else []:
+            for host in [h for h in args.hosts.split(",") if h == "alone" or (h == "tmux" and terminal == "xterm")]:
+                row = clipboard(os.path.abspath(args.bin_dir), terminal, host)
+                clipboard_rows.append(row)
+                print(f"== clipboard: {terminal} ({host}): {'ok' if row['passed'] else 'FAIL'} "
+                      f"xclip read {row['clipboard']!r}", flush=True)
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
     seconds = time.monotonic() - start
-    write_reports(runs, picture_rows, pick_rows, versions(), seconds)
+    write_reports(runs, picture_rows, pick_rows, versions(), seconds, clipboard_rows)
     failures = sum(k["verdict"] == "fail" for r in runs for k in r["keys"])
-    failures += sum(not r["passed"] for r in pick_rows)
+    failures += sum(not r["passed"] for r in pick_rows) + sum(not r["passed"] for r in clipboard_rows)
     failures += sum(not r["started"] for r in runs) + sum(not p["passed"] for p in picture_rows)
     print(f"make terminals: {seconds:.0f} s, {failures} failures; report in {OUT}/index.html")
     sys.exit(1 if failures else 0)

@@ -63,6 +63,12 @@ extension Application {
       trace.finish("dropped: the application has terminated")
       return false
     }
+    if target == nil, action == .copy, screenSelection != nil {
+      // What the user selected last on screen is what Copy means (Application+ScreenSelection).
+      copyScreenSelection()
+      trace.finish("performed: copied the screen selection")
+      return true
+    }
     guard let resolved = resolveTarget(action, to: target, from: sender, trace) else {
       trace.finish(
         target == nil ? "dropped: nothing can perform it" : "dropped: the target does not implement it")
@@ -142,6 +148,8 @@ extension Application {
   /// Why `item` is disabled, or nil when it is enabled: the one answer behind
   /// ``validateItem(_:target:)`` and the trace's reasons.
   func validation(of item: any ValidatedItem, target: AnyObject? = nil) -> ActionTrace.SkipReason? {
+    // Copy with a screen selection copies it (see `dispatch`), whatever the chain holds.
+    if target == nil, item.action == .copy, screenSelection != nil { return nil }
     guard let action = item.action,
       let resolved = resolveTarget(action, to: target, from: item, ActionTrace.Off())
     else {

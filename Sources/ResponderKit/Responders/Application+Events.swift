@@ -30,6 +30,7 @@ extension Application {
     let event: Event
     switch input {
     case .key(let key):
+      if screenSelection != nil, screenSelectionTakes(key) { return true }
       // The overlay takes every key while it shows; a notice goes at the next press, which
       // is delivered as usual.
       if let overlay = keyCommandOverlayStorage, overlay.isShowing {
@@ -41,6 +42,7 @@ extension Application {
       }
       event = keyEventObject(for: key)
     case .touches(let samples):
+      if allowsScreenSelection, screenSelectionTakes(samples) { return true }
       guard let touches = updateTouches(samples) else { return false }
       event = touches
     case .scroll(let scroll):

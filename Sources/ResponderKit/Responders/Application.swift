@@ -438,8 +438,34 @@ open class Application: Responder {
     }
     for window in windowsInSight.reversed() { window.display(in: canvas) }
     windowsInSight.removeAll(keepingCapacity: true)  // holds no window between frames
+    if let screenSelection { screenSelection.highlight(&canvas.buffer, theme: theme) }
     if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }
   }
+
+  // MARK: Screen selection
+
+  /// Whether a drag with ``screenSelectionModifiers`` held selects the text shown on screen,
+  /// across views and windows, as a terminal's own selection does (Textual's `ALLOW_SELECT`);
+  /// off by default. While on, such a drag never reaches the views; other touches do. Copy
+  /// (the nil-target ``Action/copy``, or Control+C) then puts the text on
+  /// ``Pasteboard/general``; Escape or a click clears it. See Application+ScreenSelection.swift.
+  public var allowsScreenSelection = false {
+    didSet { if !allowsScreenSelection { clearScreenSelection() } }
+  }
+
+  /// The modifiers that make a drag a screen selection: Alt by default, the one xterm and
+  /// kitty both report in mouse events while an app tracks the mouse (each keeps Shift-drag
+  /// for its own selection, and xterm's Control-click opens its menus). Empty makes every
+  /// drag that begins a screen selection, for an app with a selection mode of its own.
+  public var screenSelectionModifiers: KeyEvent.ModifierFlags = .alt
+
+  /// The selection on screen, nil when there is none; drawn over every window each frame.
+  public internal(set) var screenSelection: ScreenSelection? {
+    didSet { if screenSelection != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Whether the pointer is dragging out ``screenSelection`` now.
+  var isDraggingScreenSelection = false
 
   /// The screen's cells covered so far while a frame is composed (kept between frames for its
   /// storage).
