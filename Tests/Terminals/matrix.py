@@ -10,10 +10,13 @@ of each sample's first screen and compares it with Tests/Terminals/Reference/*.p
 step runs Pick inline from a shell in each emulator (alone and in tmux) below lines already
 printed, types a query, presses Return, and checks the choice on its standard output, the
 lines above kept (tmux: from capture-pane, the scrollback included) and takes a screenshot.
+The `pointer` step (xterm and kitty, alone and in tmux) runs KeyProbe with a tracked view, right
+clicks a known cell and sweeps the pointer across the view with no button held, and checks the
+decoded right button and its cell, the any-motion reports and the view's entered/exited.
 
 Writes .build/terminals/results.json, report.md (the README table) and index.html.
 usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty] [--hosts alone,tmux,screen] [--no-pictures]
-                 [--record-pictures] [--steps keys,pictures,pick]
+                 [--record-pictures] [--steps keys,pictures,pick,pointer]
 """
 import argparse
 import html
@@ -571,7 +574,7 @@ def main():
     parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("--record-pictures", action="store_true",
                         help="write missing reference PNGs from this run (then look at them)")
-    parser.add_argument("--steps", default="keys,pictures,pick",
+    parser.add_argument("--steps", default="keys,pictures,pick,pointer",
                         help="which steps to run: keys (KeyProbe in each host), pictures, pick, "
                              "pointer (a right click and hover; xterm and kitty)")
     args = parser.parse_args()
