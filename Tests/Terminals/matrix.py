@@ -305,7 +305,8 @@ def pointer(probe, terminal, host):
               len(entered) == 1 and len(exited) == 1 and entered[0] < exited[0]
               and column(hover[entered[0]]) in HOVER_COLUMNS and column(hover[exited[0]]) >= HOVER_COLUMNS.stop)
         os.makedirs(os.path.dirname(picture), exist_ok=True)
-        run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0", "-resize", "50%", picture])
+        run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0", "-resize", "50%",
+             picture])
     finally:
         os.killpg(process.pid, 15)
         stop_host(host, tag)
@@ -548,7 +549,8 @@ def write_reports(runs, picture_rows, pick_rows, pointer_rows, found_versions, s
             for i, c in enumerate(row["checks"]):
                 head = (f"<td rowspan={len(row['checks'])}>{row['terminal']} ({row['host']})</td>"
                         f"<td rowspan={len(row['checks'])}>{cell}</td>") if i == 0 else ""
-                page.append(f"<tr class={'pass' if c['passed'] else 'fail'}>{head}<td>{html.escape(c['check'])}</td>"
+                status = "pass" if c["passed"] else "fail"
+                page.append(f"<tr class={status}>{head}<td>{html.escape(c['check'])}</td>"
                             f"<td>{html.escape(c['expected'])}</td>"
                             f"<td>{html.escape(' | '.join(c['decoded']))}</td></tr>")
         page.append("</table>")
@@ -609,13 +611,15 @@ def main():
                 pick_rows.append(row)
                 for c in row["checks"]:
                     print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {c['detail']}", flush=True)
-        for terminal in [t for t in args.only.split(",") if t in POINTER_TERMINALS] if "pointer" in steps else []:
+        pointer_terminals = [t for t in args.only.split(",") if t in POINTER_TERMINALS]
+        for terminal in pointer_terminals if "pointer" in steps else []:
             for host in [h for h in args.hosts.split(",") if h in POINTER_HOSTS]:
                 print(f"== pointer: {terminal} ({host})", flush=True)
                 row = pointer(probe, terminal, host)
                 pointer_rows.append(row)
                 for c in row["checks"]:
-                    print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {' | '.join(c['decoded'])}", flush=True)
+                    decoded = " | ".join(c["decoded"])
+                    print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {decoded}", flush=True)
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
