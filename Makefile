@@ -79,7 +79,8 @@ bench: bench-deps
 
 # Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with
 # real X key and button events (xdotool/XTEST); Tests/Terminals/matrix.py compares what the
-# KeyProbe fixture decoded with each key, takes the samples' first screens and writes
+# KeyProbe fixture decoded with each key and with a right click and hover (xterm, kitty; alone
+# and in tmux), takes the samples' first screens and writes
 # .build/terminals/index.html (expected/actual/difference) and report.md (README's table).
 TERMINAL_APT := xvfb xterm rxvt-unicode kitty screen tmux xdotool imagemagick x11-xkb-utils \
   fonts-dejavu-core python3 xclip

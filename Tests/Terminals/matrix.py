@@ -13,9 +13,13 @@ lines above kept (tmux: from capture-pane, the scrollback included) and takes a 
 The `clipboard` step copies a TextField's selection in Notes (xterm, kitty; tmux with
 `set-clipboard on` inside xterm) and reads the X clipboard back with xclip.
 
+The `pointer` step (xterm and kitty, alone and in tmux) runs KeyProbe with a tracked view, right
+clicks a known cell and sweeps the pointer across the view with no button held, and checks the
+decoded right button and its cell, the any-motion reports and the view's entered/exited.
+
 Writes .build/terminals/results.json, report.md (the README table) and index.html.
 usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty] [--hosts alone,tmux,screen] [--no-pictures]
-                 [--record-pictures] [--steps keys,pictures,pick,clipboard]
+                 [--record-pictures] [--steps keys,pictures,pick,clipboard,pointer]
 """
 import argparse
 import html
@@ -123,6 +127,14 @@ def stamped(path):
     return result
 
 
+def logged_during(log, action, wait=0.6):
+    """The log's lines stamped while `action` ran and `wait` seconds after it."""
+    before = time.monotonic()
+    action()
+    time.sleep(wait)
+    return [line for stamp, line in stamped(log) if before <= stamp < time.monotonic()]
+
+
 def xdotool(*args):
     run(["xdotool", *args])
 
@@ -143,14 +155,14 @@ def window_geometry(terminal):
     return int(g.get("X", 0)), int(g.get("Y", 0)), int(g.get("WIDTH", 640)), int(g.get("HEIGHT", 400))
 
 
-def drive(terminal, host, probe, pictures):
-    """One emulator with one host inside: every key, then the mouse; returns the key results."""
-    tag = f"rk-{terminal}-{host}"
+def start_probe(terminal, host, probe, tag, *probe_env):
+    """KeyProbe through tap.py in the emulator (and host): its work directory, decoded and byte
+    logs, the emulator's process, and whether the probe started."""
     workdir = os.path.join(OUT, tag)
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
     log, raw = os.path.join(workdir, "decoded.log"), os.path.join(workdir, "bytes.log")
-    inner = ["env", f"KEYPROBE_LOG={log}", sys.executable, os.path.join(HERE, "tap.py"), raw, probe]
+    inner = ["env", f"KEYPROBE_LOG={log}", *probe_env, sys.executable, os.path.join(HERE, "tap.py"), raw, probe]
     # Dead keys need a UTF-8 locale: xterm and urxvt need one that exists (C.UTF-8 always does);
     # kitty looks its compose table up by the name, which must be in compose.dir.
     locale = "en_US.UTF-8" if terminal == "kitty" else "C.UTF-8"
@@ -162,6 +174,13 @@ def drive(terminal, host, probe, pictures):
                                start_new_session=True)
     started = wait_for(lambda: os.path.exists(raw) and os.path.getsize(raw) > 0, 30)
     time.sleep(1.5 if started else 0)
+    return workdir, log, raw, process, started
+
+
+def drive(terminal, host, probe, pictures):
+    """One emulator with one host inside: every key, then the mouse; returns the key results."""
+    tag = f"rk-{terminal}-{host}"
+    workdir, log, raw, process, started = start_probe(terminal, host, probe, tag)
     results = []
     try:
         xdotool("mousemove", "200", "150")
@@ -202,13 +221,16 @@ def drive(terminal, host, probe, pictures):
     return {"terminal": terminal, "host": host, "started": started, "keys": results}
 
 
-def mouse(terminal, host, log):
-    """A click, a drag and the wheel at known cells; judged by event kind and cell."""
+def cell_locator(terminal):
+    """A function from a cell (column, row) to the pixel at its middle, as xdotool's arguments."""
     x0, y0, width, height = window_geometry(terminal)
     cw, ch = width / COLUMNS, height / ROWS
+    return lambda column, row: (str(int(x0 + (column + 0.5) * cw)), str(int(y0 + (row + 0.5) * ch)))
 
-    def at(column, row):
-        return str(int(x0 + (column + 0.5) * cw)), str(int(y0 + (row + 0.5) * ch))
+
+def mouse(terminal, host, log):
+    """A click, a drag and the wheel at known cells; judged by event kind and cell."""
+    at = cell_locator(terminal)
 
     actions = [
         ("click at 10,5", lambda: (xdotool("mousemove", *at(10, 5)), xdotool("click", "1")),
@@ -233,6 +255,69 @@ def mouse(terminal, host, log):
     return results
 
 
+POINTER_TERMINALS, POINTER_HOSTS = ("xterm", "kitty"), ("alone", "tmux")
+HOVER_COLUMNS, HOVER_ROW = range(40, 50), 11  # KeyProbe.hoverFrame: columns 40-49, rows 10-12
+
+
+def pointer(probe, terminal, host):
+    """KeyProbe with its tracked view (KEYPROBE_HOVER): a right click at a known cell, judged on
+    the decoded `mouse right down/up` and its cell; then the pointer moved with no button across
+    the view, several points from left of it to right of it, judged on the motion the terminal
+    reported (any-motion, mode 1003, which the host asks for only while a view tracks) and the
+    view's `hover entered` inside its columns and `hover exited` after; a screenshot."""
+    tag = f"rk-pointer-{terminal}-{host}"
+    _, log, _, process, started = start_probe(terminal, host, probe, tag, "KEYPROBE_HOVER=1")
+    checks = []
+
+    def check(name, expected, got, passed):
+        checks.append({"check": name, "expected": expected, "decoded": got, "passed": bool(passed)})
+
+    picture = os.path.join(OUT, "pictures", f"{terminal}-{host}-pointer.png")
+    try:
+        at = cell_locator(terminal)
+        xdotool("mousemove", *at(10, 5))
+        time.sleep(0.3)
+        got = [line for line in logged_during(log, lambda: xdotool("click", "3")) if line.startswith("mouse")]
+        expected = ["mouse right down 10 5", "mouse right up 10 5"]
+        check("right click at 10,5", " | ".join(expected), got,
+              started and all(any(keylist.near(line, e) for line in got) for e in expected))
+        points = [(30, HOVER_ROW), (36, HOVER_ROW), (42, HOVER_ROW), (45, HOVER_ROW), (48, HOVER_ROW),
+                  (54, HOVER_ROW), (62, HOVER_ROW)]
+
+        def sweep():
+            for point in points:
+                xdotool("mousemove", *at(*point))
+                time.sleep(0.12)
+
+        got = logged_during(log, sweep)
+        moves = [line for line in got if line.startswith("mouse none moved")]
+        check("moves with no button reported (any-motion)", f"mouse none moved at ≥{len(points) - 1} points",
+              moves, len(moves) >= len(points) - 1)
+        hover = [line for line in got if line.startswith("hover")]
+
+        def column(line):
+            try:
+                return int(line.split()[2])
+            except (IndexError, ValueError):
+                return -1
+
+        entered = [i for i, line in enumerate(hover) if line.startswith("hover entered")]
+        exited = [i for i, line in enumerate(hover) if line.startswith("hover exited")]
+        check("hover entered, then exited, the view at columns 40-49",
+              "hover entered 40..49 11 | hover exited ≥50 11", hover,
+              len(entered) == 1 and len(exited) == 1 and entered[0] < exited[0]
+              and column(hover[entered[0]]) in HOVER_COLUMNS and column(hover[exited[0]]) >= HOVER_COLUMNS.stop)
+        os.makedirs(os.path.dirname(picture), exist_ok=True)
+        run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0", "-resize", "50%",
+             picture])
+    finally:
+        os.killpg(process.pid, 15)
+        stop_host(host, tag)
+        process.wait(timeout=10)
+    return {"terminal": terminal, "host": host, "checks": checks, "pictures": [picture],
+            "passed": started and bool(checks) and all(c["passed"] for c in checks)}
+
+
 SWATCH = (250, 100, 140)  # KeyProbe.swatchColor
 
 
@@ -243,11 +328,6 @@ def features(terminal, host, log, workdir):
     inside = (str(int(x0 + 40 * cw)), str(int(y0 + 12 * ch)))
     results = []
 
-    def window(action, wait=0.6):
-        before = time.monotonic()
-        action()
-        time.sleep(wait)
-        return [line for stamp, line in stamped(log) if before <= stamp < time.monotonic()]
 
     # The keyboard focus moved to another window and back (XSetInputFocus), as a window manager
     # does; emulators ignore the pointer-root focus changes of merely moving the pointer, and
@@ -257,14 +337,15 @@ def features(terminal, host, log, workdir):
     # gets a focus-out urxvt ignores.
     xdotool("windowfocus", emulator_window(terminal) or "0")
     time.sleep(0.3)
-    decoded = window(lambda: (xdotool("windowfocus", helper[0] if helper else "0"), time.sleep(0.4),
+    decoded = logged_during(log, lambda: (xdotool("windowfocus", helper[0] if helper else "0"), time.sleep(0.4),
                               xdotool("windowfocus", emulator_window(terminal) or "0")))
     got = [line for line in decoded if line.startswith("focus")]
     results.append(keylist.feature("focus events", host, ["focus out", "focus in"], got,
                                    "focus out" in got and got[-1:] == ["focus in"]))
     # The primary selection pasted with Shift+middle button (Shift bypasses mouse reporting).
     subprocess.run(["xclip", "-display", DISPLAY, "-selection", "primary"], input="paste-me", text=True)
-    decoded = window(lambda: (xdotool("keydown", "shift"), xdotool("click", "2"), xdotool("keyup", "shift")))
+    decoded = logged_during(log, lambda: (xdotool("keydown", "shift"), xdotool("click", "2"),
+                                          xdotool("keyup", "shift")))
     got = [line for line in decoded if not line.startswith("key")]
     results.append(keylist.feature("bracketed paste", host, ['paste "paste-me"'], got, got == ['paste "paste-me"']))
     # The swatch (columns 0-19, rows 1-3): one pixel from the middle of it.
@@ -463,14 +544,20 @@ def clipboard(bin_dir, terminal, host):
 PIXEL_TOLERANCE = 200  # of 330×200 pixels: a cursor blink or a clock, not a changed screen
 
 
-def write_reports(runs, picture_rows, pick_rows, found_versions, seconds, clipboard_rows=()):
+def write_reports(runs, picture_rows, pick_rows, pointer_rows, found_versions, seconds, clipboard_rows=()):
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump({"versions": found_versions, "seconds": seconds, "runs": runs, "pictures": picture_rows,
-                   "pick": pick_rows, "clipboard": list(clipboard_rows)}, f, indent=1)
+                   "pick": pick_rows, "pointer": pointer_rows, "clipboard": list(clipboard_rows)}, f, indent=1)
     table = keylist.markdown_table(runs, found_versions, seconds)
     with open(os.path.join(OUT, "report.md"), "w") as f:
         f.write(table)
+        if pointer_rows:
+            f.write("\n| pointer | " + " | ".join(c["check"] for c in pointer_rows[0]["checks"]) + " |\n")
+            f.write("|---" * (1 + len(pointer_rows[0]["checks"])) + "|\n")
+            for row in pointer_rows:
+                f.write(f"| {row['terminal']} ({row['host']}) | "
+                        + " | ".join("✓" if c["passed"] else "✗" for c in row["checks"]) + " |\n")
     # README's table is the last full run's, between its two markers.
     readme = os.path.join(ROOT, "README.md")
     begin, end = "<!-- terminals-table:begin -->\n", "<!-- terminals-table:end -->"
@@ -509,6 +596,20 @@ def write_reports(runs, picture_rows, pick_rows, found_versions, seconds, clipbo
             page.append(f"<tr class={status}><td>{row['terminal']} ({row['host']})</td><td>{cells[0]}</td>"
                         f"<td>{cells[1]}</td><td>{checks}</td></tr>")
         page.append("</table>")
+    if pointer_rows:
+        page.append("<h2>Pointer (KeyProbe with a tracked view at columns 40-49, rows 10-12)</h2><table>"
+                    "<tr><th>emulator</th><th>screen</th><th>check</th><th>expected</th><th>decoded</th></tr>")
+        for row in pointer_rows:
+            shot = row["pictures"][0]
+            cell = f"<img src='{os.path.relpath(shot, OUT)}'>" if os.path.exists(shot) else "(none)"
+            for i, c in enumerate(row["checks"]):
+                head = (f"<td rowspan={len(row['checks'])}>{row['terminal']} ({row['host']})</td>"
+                        f"<td rowspan={len(row['checks'])}>{cell}</td>") if i == 0 else ""
+                status = "pass" if c["passed"] else "fail"
+                page.append(f"<tr class={status}>{head}<td>{html.escape(c['check'])}</td>"
+                            f"<td>{html.escape(c['expected'])}</td>"
+                            f"<td>{html.escape(' | '.join(c['decoded']))}</td></tr>")
+        page.append("</table>")
     for r in runs:
         page.append(f"<h2>{r['terminal']} ({r['host']})</h2><table><tr><th>key</th><th>expected</th>"
                     "<th>decoded</th><th>bytes</th><th>verdict</th></tr>")
@@ -529,8 +630,9 @@ def main():
     parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("--record-pictures", action="store_true",
                         help="write missing reference PNGs from this run (then look at them)")
-    parser.add_argument("--steps", default="keys,pictures,pick,clipboard",
-                        help="which steps to run: keys (KeyProbe in each host), pictures, pick, clipboard")
+    parser.add_argument("--steps", default="keys,pictures,pick,clipboard,pointer",
+                        help="which steps to run: keys (KeyProbe in each host), pictures, pick, clipboard, "
+                             "pointer (a right click and hover; xterm and kitty)")
     args = parser.parse_args()
     steps = set(args.steps.split(","))
     start = time.monotonic()
@@ -538,7 +640,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", SCREEN, "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    runs, picture_rows, pick_rows, clipboard_rows = [], [], [], []
+    runs, picture_rows, pick_rows, clipboard_rows, pointer_rows = [], [], [], [], []
     try:
         if not wait_for(lambda: os.path.exists("/tmp/.X11-unix/X" + DISPLAY[1:]), 15):
             sys.exit("Xvfb did not start")
@@ -571,13 +673,22 @@ def main():
                 clipboard_rows.append(row)
                 print(f"== clipboard: {terminal} ({host}): {'ok' if row['passed'] else 'FAIL'} "
                       f"xclip read {row['clipboard']!r}", flush=True)
+        pointer_terminals = [t for t in args.only.split(",") if t in POINTER_TERMINALS]
+        for terminal in pointer_terminals if "pointer" in steps else []:
+            for host in [h for h in args.hosts.split(",") if h in POINTER_HOSTS]:
+                print(f"== pointer: {terminal} ({host})", flush=True)
+                row = pointer(probe, terminal, host)
+                pointer_rows.append(row)
+                for c in row["checks"]:
+                    decoded = " | ".join(c["decoded"])
+                    print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {decoded}", flush=True)
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
     seconds = time.monotonic() - start
-    write_reports(runs, picture_rows, pick_rows, versions(), seconds, clipboard_rows)
+    write_reports(runs, picture_rows, pick_rows, pointer_rows, versions(), seconds, clipboard_rows)
     failures = sum(k["verdict"] == "fail" for r in runs for k in r["keys"])
-    failures += sum(not r["passed"] for r in pick_rows) + sum(not r["passed"] for r in clipboard_rows)
+    failures += sum(not r["passed"] for r in pick_rows + pointer_rows + clipboard_rows)
     failures += sum(not r["started"] for r in runs) + sum(not p["passed"] for p in picture_rows)
     print(f"make terminals: {seconds:.0f} s, {failures} failures; report in {OUT}/index.html")
     sys.exit(1 if failures else 0)

@@ -30,6 +30,14 @@ enum KeyProbe {
     swatch.backgroundColor = swatchColor
     root.addSubview(label)
     root.addSubview(swatch)
+    // With KEYPROBE_HOVER set, a tracked view (the `pointer` step): the host then asks for
+    // any-motion reporting, and entering and leaving it are logged. Off by default, so the other
+    // steps see the terminal as an app without hover does.
+    if ProcessInfo.processInfo.environment["KEYPROBE_HOVER"] != nil {
+      let target = HoverTarget(frame: hoverFrame) { log.write(Data("\(monotonicSeconds()) \($0)\n".utf8)) }
+      target.backgroundColor = .rgb(60, 90, 160)
+      root.addSubview(target)
+    }
     window.rootView = root
     app.addWindow(window)
     window.makeKeyAndOrderFront()
@@ -43,6 +51,9 @@ enum KeyProbe {
     }
     TerminalHost.run(app, configuration: configuration)
   }
+
+  /// The tracked view's frame: columns 40 to 49, rows 10 to 12.
+  static let hoverFrame = Rect(x: 40, y: 10, width: 10, height: 3)
 
   /// The swatch's colour, which no palette entry has (the nearest 256-colour one is 204,
   /// #ff5f87).
@@ -66,5 +77,27 @@ enum KeyProbe {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return String(format: "%.6f", Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+  }
+}
+
+/// A view that tracks the pointer entering and leaving it and reports each as `hover entered X
+/// Y` or `hover exited X Y` (the pointer's cell).
+@MainActor
+final class HoverTarget: View {
+  let report: (String) -> Void
+
+  init(frame: Rect, report: @escaping (String) -> Void) {
+    self.report = report
+    super.init(frame: frame)
+    addTrackingArea(
+      TrackingArea(rect: .zero, options: [.mouseEnteredAndExited, .activeAlways, .inVisibleRect]))
+  }
+
+  override func mouseEntered(with event: Event) { say("entered", event) }
+  override func mouseExited(with event: Event) { say("exited", event) }
+
+  private func say(_ what: String, _ event: Event) {
+    let location = event.mouse?.location ?? Point(x: -1, y: -1)
+    report("hover \(what) \(Int(location.x)) \(Int(location.y))")
   }
 }
