@@ -27,8 +27,8 @@ public struct ScreenSelection: Hashable, Sendable {
     guard buffer.columns > 0, buffer.rows > 0 else { return [] }
     func cell(_ point: Point) -> (x: Int, y: Int) {
       (
-        min(max(0, Int(point.x.rounded(.down))), buffer.columns - 1),
-        min(max(0, Int(point.y.rounded(.down))), buffer.rows - 1)
+        min(max(0, Int(cells: point.x.rounded(.down))), buffer.columns - 1),
+        min(max(0, Int(cells: point.y.rounded(.down))), buffer.rows - 1)
       )
     }
     let a = cell(anchor)

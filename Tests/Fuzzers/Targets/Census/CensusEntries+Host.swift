@@ -239,16 +239,16 @@ extension CensusEntry {
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) x: Double", Double.self) { $0.tap(x: $1, y: 3) },
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) y: Double", Double.self) { $0.tap(x: 3, y: $1) },
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) id: Int", Int.self) { $0.tap(x: 3, y: 3, id: $1) },
-    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) from: Point", Point.self) {
+    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:modifiers:) from: Point", Point.self) {
       $0.drag(from: $1, to: Point(x: 3, y: 3))
     },
-    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) to: Point", Point.self) {
+    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:modifiers:) to: Point", Point.self) {
       $0.drag(from: Point(x: 3, y: 3), to: $1)
     },
-    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) steps: Int", Int.self) {
+    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:modifiers:) steps: Int", Int.self) {
       $0.drag(from: Point(x: 1, y: 1), to: Point(x: 9, y: 5), steps: $1)
     },
-    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:) id: Int", Int.self) {
+    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:modifiers:) id: Int", Int.self) {
       $0.drag(from: Point(x: 1, y: 1), to: Point(x: 9, y: 5), id: $1)
     },
     driverCall("EventReplay.HeadlessDriver.longPress(at:duration:id:) at: Point", Point.self) {

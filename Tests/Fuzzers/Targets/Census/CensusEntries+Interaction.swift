@@ -5,6 +5,30 @@ extension CensusEntry {
   // Pointer events, tracking areas, text selection, the find bar and background work
   // (ResponderKit); the driver's mouse calls and idle waits (EventReplay).
   @MainActor static let interaction: [CensusEntry] = [
+    // A screen selection is a plain value too: it keeps its points, and reading its cells and
+    // text off the shown screen clamps them to the screen.
+    CensusEntry("ResponderKit.ScreenSelection.anchor: Point", .stored) { stage, v in
+      var selection = ScreenSelection(anchor: .zero, head: Point(x: 3, y: 3))
+      selection.anchor = v
+      _ = selection.text(in: stage.driver.screen)
+      return selection.anchor
+    },
+    CensusEntry("ResponderKit.ScreenSelection.head: Point", .stored) { stage, v in
+      var selection = ScreenSelection(anchor: .zero, head: Point(x: 3, y: 3))
+      selection.head = v
+      _ = selection.text(in: stage.driver.screen)
+      return selection.head
+    },
+    CensusEntry("ResponderKit.ScreenSelection.init(anchor:head:) anchor: Point", .stored) { stage, v in
+      let selection = ScreenSelection(anchor: v, head: Point(x: 3, y: 3))
+      _ = selection.rows(in: stage.driver.screen)
+      return selection.anchor
+    },
+    CensusEntry("ResponderKit.ScreenSelection.init(anchor:head:) head: Point", .stored) { stage, v in
+      let selection = ScreenSelection(anchor: .zero, head: v)
+      _ = selection.rows(in: stage.driver.screen)
+      return selection.head
+    },
     // A mouse sample is a plain value: it keeps its numbers, and delivering it to a view that
     // opens context menus, tracks hover and selects text must not trap on them.
     field(
