@@ -239,7 +239,8 @@ extension CensusEntry {
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) x: Double", Double.self) { $0.tap(x: $1, y: 3) },
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) y: Double", Double.self) { $0.tap(x: 3, y: $1) },
     driverCall("EventReplay.HeadlessDriver.tap(x:y:id:) id: Int", Int.self) { $0.tap(x: 3, y: 3, id: $1) },
-    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:modifiers:) from: Point", Point.self) {
+    driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:modifiers:) from: Point", Point.self)
+    {
       $0.drag(from: $1, to: Point(x: 3, y: 3))
     },
     driverCall("EventReplay.HeadlessDriver.drag(from:to:steps:id:cancel:modifiers:) to: Point", Point.self) {
