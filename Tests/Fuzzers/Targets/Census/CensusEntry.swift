@@ -159,6 +159,7 @@ public struct CensusEntry: Sendable {
     stage.ordeal()
     problems += stage.takeProblems()
     if let unusable = stage.unusability() { problems.append(unusable) }
+    stage.finish()
     return problems.map { "\(key) [value \(index)]: \($0)" }
   }
 
@@ -171,6 +172,7 @@ public struct CensusEntry: Sendable {
     stage.ordeal()
     problems += stage.takeProblems()
     if let unusable = stage.unusability() { problems.append(unusable) }
+    stage.finish()
     return problems.map { "\(key) [random]: \($0)" }
   }
 }

@@ -93,6 +93,12 @@ import ResponderKit
     return problems
   }
 
+  /// Ends the stage's application, which cancels the tasks an entry started: a task asleep
+  /// for ∞ would otherwise never end, and keep its application to the end of the run.
+  func finish() {
+    application.terminate(nil)
+  }
+
   /// Keys, a touch, a drag, a scroll and a resize, each followed by a render.
   func ordeal() {
     for key in ["Down", "Up", "End", "PageDown", "Home", "Right", "a", "BackSpace", "Tab", "Return"] {
