@@ -90,6 +90,8 @@ public final class TerminalHost {
   private var signalMonitor: SignalMonitor?
   private var renderScheduled = false
   private var keyboardNegotiated = false
+  /// Whether the terminal answered the modifyOtherKeys query (XTQMODKEYS) before its DA1 reply.
+  private var answersModifyOtherKeys = false
   private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
   private var hungUp = false
   private var pendingOutput: [UInt8] = []
@@ -212,9 +214,11 @@ public final class TerminalHost {
     try terminal.enable(modes)
     try terminal.write(Array("\u{1b}[16t".utf8))  // the cell size in pixels, for SGR-pixel mouse reports
     if configuration.enhancedKeyboard {
-      // Ask for the kitty flags, then for device attributes: a DA1 reply with no flags reply
-      // before it means the terminal has no kitty protocol.
-      try terminal.write(Array("\u{1b}[?u\u{1b}[c".utf8))
+      // Ask for the kitty flags, then for the modifyOtherKeys level (XTQMODKEYS), then for
+      // device attributes: a DA1 reply with no flags reply before it means the terminal has no
+      // kitty protocol. st 0.9 reads `CSI ? 4 m` as SGR 4 (st.c's csihandle ignores the `?` for
+      // `m`), so the attributes are reset after it, before anything is drawn.
+      try terminal.write(Array("\u{1b}[?u\u{1b}[?4m\u{1b}[m\u{1b}[c".utf8))
     }
     StandardErrorCapture.begin()
     if configuration.presentation.isInline {
@@ -580,9 +584,14 @@ public final class TerminalHost {
   }
 
   /// Progressive enhancement: kitty flags if the terminal answered the flags query, else
-  /// modifyOtherKeys inside tmux or screen (which pass it through), else legacy keys.
+  /// modifyOtherKeys level 2 where the terminal answered its query (xterm) or inside tmux or
+  /// screen (tmux passes it on with `extended-keys on`), else legacy keys.
   private func negotiate(_ reply: TerminalReply) {
     guard configuration.enhancedKeyboard, !keyboardNegotiated else { return }
+    if case .modifyOtherKeys = reply {
+      answersModifyOtherKeys = true
+      return
+    }
     finishPendingOutput()
     switch reply {
     case .keyboardFlags:
@@ -592,7 +601,7 @@ public final class TerminalHost {
       keyboardNegotiated = true
       let env = ProcessInfo.processInfo.environment
       let term = env["TERM"] ?? ""
-      if env["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
+      if answersModifyOtherKeys || env["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
         try? terminal.enable([.modifyOtherKeys(level: 2)])
       }
     default:
