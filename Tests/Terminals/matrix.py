@@ -60,8 +60,8 @@ def versions():
         "xterm": first(["xterm", "-version"]),
         "urxvt": first(["dpkg-query", "-W", "-f", "rxvt-unicode ${Version}", "rxvt-unicode"]),
         "kitty": first(["kitty", "--version"]),
-        "xfce4-terminal": first(["dpkg-query", "-W", "-f", "xfce4-terminal ${Version}, VTE ${source:Version}",
-                                 "xfce4-terminal", "libvte-2.91-0"]).replace("\n", " "),
+        "xfce4-terminal": first(["dpkg-query", "-W", "-f", "xfce4-terminal ${Version}", "xfce4-terminal"]),
+        "VTE": first(["dpkg-query", "-W", "-f", "libvte-2.91-0 ${Version}", "libvte-2.91-0"]),
         "alacritty": first(["alacritty", "--version"]),
         "st": first(["dpkg-query", "-W", "-f", "stterm ${Version}", "stterm"]),
         "tmux": first(["tmux", "-V"]),
@@ -88,7 +88,8 @@ def emulator_command(name, inner):
                 "xfce4-terminal", "--disable-server", f"--geometry={geometry}", f"--font={FONT} 9",
                 "--hide-menubar", "--hide-toolbar", "--hide-scrollbar", "--hide-borders", "-x"] + inner
     if name == "alacritty":
-        # Xvfb has no GPU: Mesa's llvmpipe renders alacritty's OpenGL (LIBGL_ALWAYS_SOFTWARE).
+        # Xvfb has no GPU, so Mesa's software rasterizer (llvmpipe) draws alacritty's OpenGL; it
+        # starts without the variable too, which only makes that explicit.
         return ["env", "LIBGL_ALWAYS_SOFTWARE=1", "alacritty", "--config-file", "/dev/null",
                 "-o", "font.size=9", "-o", f"font.normal.family={FONT}", "-o", f"window.dimensions.columns={COLUMNS}",
                 "-o", f"window.dimensions.lines={ROWS}", "-e"] + inner
