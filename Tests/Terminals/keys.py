@@ -266,15 +266,17 @@ def judge_mouse(name, terminal, host, decoded, expected):
 FEATURES = ["focus events", "bracketed paste", "true colour"]
 # Documented ways a feature degrades: (feature, terminals, hosts) -> why.
 DEGRADED = {
-    ("true colour", "*", "*"): "the host draws 24-bit colour only where COLORTERM or the terminfo entry says "
-                          "the terminal has it (ColorDepth.detect); elsewhere the nearest palette colour",
-    ("focus events", "*", "tmux"): "tmux passes focus reports on only with `focus-events on`, off by default "
-                              "(tmux(1), focus-events)",
+    ("true colour", "*", "*"): "the host draws 24-bit colour only where COLORTERM or the terminfo entry "
+                               "says the terminal has it (ColorDepth.detect); elsewhere the nearest "
+                               "palette colour",
+    ("focus events", "*", "tmux"): "tmux passes focus reports on only with `focus-events on`, off by "
+                                   "default (tmux(1), focus-events)",
     ("focus events", "*", "screen"): "screen 4.9 does not pass focus reporting (mode 1004) on "
                                      "(screen(1) lists no such mode)",
     ("bracketed paste", "xfce4-terminal", "alone"): "the paste arrives whole, but VTE 0.70 also reports the "
-                                                    "release of the Shift+middle button whose press it kept for "
-                                                    "the paste (seen in the bytes: CSI < 5 ; x ; y m, the middle button with Shift, before it)",
+                                                    "release of the Shift+middle button whose press it kept "
+                                                    "for the paste (seen in the bytes: CSI < 5 ; x ; y m, the "
+                                                    "middle button with Shift, before it)",
 }
 
 
