@@ -95,9 +95,12 @@ terminals-deps: deps
 	if [ -n "$$missing" ]; then echo "Installing $(TERMINAL_APT)"; $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TERMINAL_APT); fi
 
+# Then Tests/Terminals/widths.py: clusters terminals measure differently, drawn confined in
+# xterm and kitty; every row after one must be intact, pixel for pixel (.build/terminals/widths).
 terminals: terminals-deps
 	$(SWIFT) build
 	python3 Tests/Terminals/matrix.py $$($(SWIFT) build --show-bin-path)
+	python3 Tests/Terminals/widths.py
 
 # libFuzzer on every parser of untrusted input, FUZZ_SECONDS each: the terminal input parser
 # (InputParserFuzzer) and the targets of InputFuzzers (recording, key-bindings, keymap,

@@ -28,6 +28,33 @@ struct VaryingWidthTmuxTests {
     return (full, frame)
   }
 
+  /// The same screen at 80×24 over one full of `X` (the rows below it blank), as the renderer
+  /// draws it confined and by the frame's widths: the bytes `make terminals` shows in xterm and
+  /// kitty (Tests/Terminals/widths.py), kept in Tests/Terminals/Widths and checked here
+  /// (`UPDATE_GOLDEN=1` rewrites them).
+  @Test(arguments: [false, true])
+  func theEmulatorStepShowsTheRenderersBytes(trusting: Bool) throws {
+    var full = CellBuffer(columns: 80, rows: 24, fill: Cell("X"))
+    var frame = CellBuffer(columns: 80, rows: 24)
+    let (_, small) = Self.frames
+    for y in 0..<small.rows {
+      for x in 0..<80 { frame[x, y] = x < Self.columns ? small[x, y] : Cell("B") }
+    }
+    // The row with 👩‍💻 in its last columns, and the reference row below it, at 80 columns.
+    for x in Self.columns - 2..<80 { frame[x, Self.clusters.count] = Cell("B") }
+    frame[78, Self.clusters.count] = Cell("👩‍💻")
+    frame[79, Self.clusters.count] = .continuation(.plain)
+    for x in 0..<80 { frame[x, Self.clusters.count + 1] = Cell("B") }
+    for y in small.rows..<24 { for x in 0..<80 { full[x, y] = .blank() } }
+    var renderer = Renderer()
+    renderer.graphemeClustering = trusting
+    let bytes = renderer.render(full, cursor: nil) + renderer.render(frame, cursor: nil)
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Terminals/Widths/\(trusting ? "trusted" : "confined").bytes")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" { try Data(bytes).write(to: file) }
+    #expect(try Data(contentsOf: file) == Data(bytes), "\(file.path): UPDATE_GOLDEN=1 rewrites it")
+  }
+
   /// The rows tmux shows after `bytes`, drawn by `cat` in a pane of the frames' size.
   func shown(_ bytes: [UInt8]) throws -> [String] {
     let session = try TmuxSession(width: Self.columns, height: Self.clusters.count + 2)
