@@ -213,6 +213,9 @@ public final class TerminalHost {
     }
     try terminal.enable(modes)
     try terminal.write(Array("\u{1b}[16t".utf8))  // the cell size in pixels, for SGR-pixel mouse reports
+    // Whether the terminal segments grapheme clusters (DECRQM for mode 2027): the renderer
+    // confines clusters of varying width unless it does.
+    try terminal.write(Array("\u{1b}[?2027$p".utf8))
     if configuration.enhancedKeyboard {
       // Ask for the kitty flags, then for the modifyOtherKeys level (XTQMODKEYS), then for
       // device attributes: a DA1 reply with no flags reply before it means the terminal has no
@@ -527,6 +530,7 @@ public final class TerminalHost {
           deliver(.key(key))
         }
         negotiate(reply)
+        negotiateGraphemeClustering(reply)
       case .pointer, .unknown:
         break
       }
@@ -607,6 +611,27 @@ public final class TerminalHost {
     default:
       break
     }
+  }
+
+  /// A DECRPM for mode 2027: a terminal that has it set measures clusters as the renderer
+  /// does; one that has it reset is asked to set it (and to reset it on exit). Either way the
+  /// screen is drawn again without the confinement of clusters of varying width.
+  private func negotiateGraphemeClustering(_ reply: TerminalReply) {
+    guard case .modeReport(mode: 2027, isPrivate: true, let state) = reply, !renderer.graphemeClustering
+    else {
+      return
+    }
+    switch state {
+    case .set, .permanentlySet:
+      break
+    case .reset:
+      finishPendingOutput()
+      guard (try? terminal.enable([.graphemeClustering])) != nil else { return }
+    default:
+      return
+    }
+    renderer.graphemeClustering = true
+    repaint()
   }
 
   /// Control-L that no menu item or key command takes: after the standard binding runs, the
