@@ -331,3 +331,30 @@ struct TableSelectionUpdateTests {
     #expect(table.cellForRow(at: IndexPath(row: 1))?.columnTexts == ["renamed"])
   }
 }
+
+/// Home, End, Page Up and Page Down move the selection, as a focused list does in UIKit and
+/// AppKit, in a plain table and in one with a header row (whose page is one row shorter).
+@MainActor
+@Test func homeEndAndThePageKeysMoveTheSelection() {
+  for columns in [false, true] {
+    let (app, window) = Input.app(columns: 20, rows: 5)
+    let table = TableView()
+    window.rootView = table
+    let source = FruitSource((0..<12).map { "row \($0)" })
+    if columns { table.addTableColumn(TableColumn(identifier: "name", title: "Name", width: 10)) }
+    table.dataSource = source
+    window.makeFirstResponder(table)
+    let page = columns ? 3 : 4
+    app.handle(Input.key(.end))
+    #expect(table.indexPathForSelectedRow?.row == 11)
+    app.handle(Input.key(.home))
+    #expect(table.indexPathForSelectedRow?.row == 0)
+    app.handle(Input.key(.pageDown))
+    #expect(table.indexPathForSelectedRow?.row == page)
+    app.handle(Input.key(.pageDown))
+    #expect(table.indexPathForSelectedRow?.row == 2 * page)
+    #expect(table.indexPathsForVisibleRows.contains(IndexPath(row: 2 * page)))
+    app.handle(Input.key(.pageUp))
+    #expect(table.indexPathForSelectedRow?.row == page)
+  }
+}
