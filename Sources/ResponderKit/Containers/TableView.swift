@@ -19,8 +19,12 @@ extension Action {
 /// on screen; cells with a reuse identifier scrolled out of view wait in a pool for
 /// ``dequeueReusableCell(withIdentifier:)``.
 ///
+/// With ``TableColumn``s (``addTableColumn(_:)``) the rows have columns under a header row
+/// (``headerView``) that sorts (``sortDescriptors``) and resizes them, and a
+/// ``TableViewColumnDataSource`` answers per column: AppKit's `NSTableView`.
+///
 /// Keys (through the key bindings, so remappable): Up/Down move the selection, Page Up/Down
-/// move it a page, Control-Home/End to either end (rows the delegate refuses are skipped),
+/// move it a page, Home/End and Control-Home/End to either end (rows the delegate refuses are skipped),
 /// Return activates the selected row, BackSpace/Delete delete it and Alt-Up/Down move it
 /// when the data source allows.
 /// A tap selects the row under it; a double tap activates it (``doubleTapRecognizer``).

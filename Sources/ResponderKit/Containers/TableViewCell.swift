@@ -104,11 +104,14 @@ open class TableViewCell: View {
   /// to restyle subviews; call `super`.
   open func configurationStateDidChange() {
     setNeedsDisplay()
-    for case let cell as TableViewCell in columnViews.values {
-      cell.isSelected = isSelected
-      cell.isFocused = isFocused
-      cell.isHovered = isHovered
-    }
+    for case let cell as TableViewCell in columnViews.values { passState(to: cell) }
+  }
+
+  /// Gives a column's cell this row's state.
+  private func passState(to cell: TableViewCell) {
+    cell.isSelected = isSelected
+    cell.isFocused = isFocused
+    cell.isHovered = isHovered
   }
 
   private func stateDidChange() { configurationStateDidChange() }
@@ -139,11 +142,7 @@ open class TableViewCell: View {
     columnViews[column] = view
     guard let view else { return }
     if view.superview !== self { addSubview(view) }
-    if let cell = view as? TableViewCell {
-      cell.isSelected = isSelected
-      cell.isFocused = isFocused
-      cell.isHovered = isHovered
-    }
+    if let cell = view as? TableViewCell { passState(to: cell) }
     placeColumnViews()
   }
 
