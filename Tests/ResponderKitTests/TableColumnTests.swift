@@ -204,6 +204,30 @@ struct TableColumnTests {
     #expect(kindCell?.isSelected == false)
   }
 
+  @Test func theDelegateHearsOfHeaderClicksAndResizes() {
+    let log = ColumnLog()
+    table.delegate = log
+    Input.tap(app, x: 19, y: 0, time: 0)
+    Input.tap(app, x: 2, y: 0, time: 1)
+    drag(fromX: 10, toX: 12, y: 0)
+    #expect(log.events == ["click kind", "click name", "resize name 12"])
+    #expect(
+      table.sortDescriptors == [TableSortDescriptor(key: "name")],
+      "the click sorted before the delegate heard")
+  }
+
+  @Test func theLastColumnCanTakeTheRoomTheOthersLeave() {
+    _ = app.renderScreen()
+    #expect(table.rect(ofColumn: 2).width == 6)
+    table.columnAutoresizingStyle = .lastColumnOnly
+    _ = app.renderScreen()
+    #expect(table.rect(ofColumn: 2).width == 8, "26 cells, less the 17 before it and its divider")
+    #expect(kind.width == 6, "the width set stays")
+    kind.maxWidth = 7
+    _ = app.renderScreen()
+    #expect(table.rect(ofColumn: 2).width == 7)
+  }
+
   @Test func columnsAreFoundByIdentifierAndPoint() {
     #expect(table.column(withIdentifier: "size") == 1)
     #expect(table.tableColumn(withIdentifier: "kind") === kind)
@@ -356,5 +380,17 @@ struct TableSelectionUpdateTests {
     #expect(table.indexPathsForVisibleRows.contains(IndexPath(row: 2 * page)))
     app.handle(Input.key(.pageUp))
     #expect(table.indexPathForSelectedRow?.row == page)
+  }
+}
+
+/// A delegate that logs column clicks and resizes.
+@MainActor
+final class ColumnLog: TableViewDelegate {
+  var events: [String] = []
+  func tableView(_ tableView: TableView, didClick tableColumn: TableColumn) {
+    events.append("click \(tableColumn.identifier.rawValue)")
+  }
+  func tableView(_ tableView: TableView, didResize tableColumn: TableColumn) {
+    events.append("resize \(tableColumn.identifier.rawValue) \(tableColumn.width)")
   }
 }

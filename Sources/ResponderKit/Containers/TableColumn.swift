@@ -62,6 +62,8 @@ public final class TableColumn {
     didSet {
       maxWidth = TableColumn.clamp(maxWidth, minWidth, TableColumn.maximumWidth)
       width = TableColumn.clamp(width, minWidth, maxWidth)
+      // A last column that takes the room left stops at its maximum.
+      if maxWidth != oldValue { tableView?.columnsDidChange() }
     }
   }
 

@@ -47,7 +47,11 @@ open class TableHeaderView: View {
     guard let touch = touches.first, let resizing else { return }
     let moved = Int(cells: (touch.location(in: self).x - resizing.startX).rounded(.down))
     let (width, overflow) = resizing.startWidth.addingReportingOverflow(moved)
+    let before = resizing.column.width
     resizing.column.width = overflow ? (moved < 0 ? 0 : .max) : width
+    if resizing.column.width != before, let tableView {
+      tableView.delegate?.tableView(tableView, didResize: resizing.column)
+    }
   }
 
   /// Lifting on the title the touch began on sorts by that column.

@@ -92,6 +92,7 @@ extension TableView {
   /// AppKit's header click: a sortable column's descriptor goes first, or is reversed when it
   /// already is first; another descriptor with the same key is dropped.
   func headerClicked(_ column: TableColumn) {
+    defer { delegate?.tableView(self, didClick: column) }
     guard let prototype = column.sortDescriptorPrototype else { return }
     var descriptors = sortDescriptors
     if let first = descriptors.first, first.key == prototype.key {

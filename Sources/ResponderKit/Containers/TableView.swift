@@ -323,11 +323,7 @@ open class TableView: ScrollView {
   /// Lays the rows out again after the columns or the header changed: the rows start below
   /// the header, and the visible cells take the new column places.
   func columnsDidChange() {
-    var x = 0
-    columnSpans = tableColumns.map { column in
-      defer { x = TableView.adding(x, TableView.adding(column.width, 1)) }
-      return ColumnSpan(x: x, width: column.width, alignment: column.alignment)
-    }
+    placeColumns()
     if headerHeight != (tableColumns.isEmpty || headerView == nil ? 0 : 1) { recomputeRowTops() }
     headerView?.setNeedsDisplay()
     setNeedsLayout()
@@ -442,6 +438,7 @@ open class TableView: ScrollView {
   open override func layoutSubviews() {
     super.layoutSubviews()
     layoutVisibleHeaders()
+    if columnAutoresizingStyle != .none { placeColumns() }  // the width may have changed
     layoutHeaderView()
     guard let dataSource, bounds.height > 0,
       let first = firstPosition(endingBelow: contentOffset.y + Double(headerHeight)),
@@ -799,8 +796,40 @@ open class TableView: ScrollView {
     var alignment: TextAlignment
   }
 
-  /// The columns' places, kept in step with ``tableColumns`` by `columnsDidChange()`.
+  /// The columns' places, kept in step with ``tableColumns`` and the width by `placeColumns()`.
   var columnSpans: [ColumnSpan] = []
+
+  /// How the columns take the table's width: AppKit's `columnAutoresizingStyle`.
+  public enum ColumnAutoresizingStyle: Sendable, Hashable {
+    /// Every column is its ``TableColumn/width``, whatever the table's width.
+    case none
+    /// The last column also takes the room the others leave, up to its
+    /// ``TableColumn/maxWidth`` (its ``TableColumn/width`` stays what was set).
+    case lastColumnOnly
+  }
+
+  /// How the columns take the table's width. Default ``ColumnAutoresizingStyle/none``.
+  public var columnAutoresizingStyle: ColumnAutoresizingStyle = .none {
+    didSet { if columnAutoresizingStyle != oldValue { columnsDidChange() } }
+  }
+
+  /// Places the columns left to right, one divider cell after each; with
+  /// ``ColumnAutoresizingStyle/lastColumnOnly`` the last one is widened to the table's width.
+  func placeColumns() {
+    var x = 0
+    var spans = tableColumns.map { column in
+      defer { x = TableView.adding(x, TableView.adding(column.width, 1)) }
+      return ColumnSpan(x: x, width: column.width, alignment: column.alignment)
+    }
+    if columnAutoresizingStyle == .lastColumnOnly, let last = tableColumns.last, !spans.isEmpty {
+      let room = Int(cells: visibleContentWidth) - x
+      if room > 0 { spans[spans.count - 1].width = min(last.maxWidth, spans[spans.count - 1].width + room) }
+    }
+    if spans != columnSpans {
+      columnSpans = spans
+      headerView?.setNeedsDisplay()
+    }
+  }
 
   /// The header row over the columns: AppKit's `headerView`. Shown while the table has
   /// columns; nil hides it (the rows then start at the top).
