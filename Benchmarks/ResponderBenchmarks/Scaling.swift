@@ -190,6 +190,83 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
   ]
 }
 
+/// The texts of the column benchmark's rows, made once so the data sources only look them up
+/// (the ratio is then the table's own cost): ten fields of 18 cells a row, as a wide listing's,
+/// for 1,000 rows that repeat.
+@MainActor let columnFields: [[String]] = (0..<1_000).map { row in
+  (0..<10).map { column in "r\(row) c\(column) field".padding(toLength: 18, withPad: "·", startingAt: 0) }
+}
+
+/// A million rows in ten columns, answered per column.
+@MainActor final class TenColumnRows: TableViewColumnDataSource {
+  let rows: Int
+  init(rows: Int) { self.rows = rows }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+  func tableView(_ tableView: TableView, textFor tableColumn: TableColumn, at indexPath: IndexPath) -> String
+  {
+    columnFields[indexPath.row % columnFields.count][Int(tableColumn.identifier.rawValue) ?? 0]
+  }
+}
+
+/// The same rows in one column: each cell's text is the ten fields joined, so both tables
+/// draw the same characters, and the ratio is the columns' cost.
+@MainActor final class JoinedColumnRows: TableViewDataSource {
+  let rows: Int
+  let joined = columnFields.map { $0.joined(separator: " ") }
+  init(rows: Int) { self.rows = rows }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? TableViewCell(reuseIdentifier: "row")
+    cell.text = joined[indexPath.row % joined.count]
+    return cell
+  }
+}
+
+/// One page scrolled (every row new) and drawn, from the middle of the table on.
+@MainActor func pageScrollTime(_ table: TableView, _ app: Application, rounds: Int) -> Double {
+  table.contentOffset.y = table.contentSize.height / 2
+  _ = app.renderScreen()
+  return medianTime(rounds: rounds) {
+    table.contentOffset.y += table.bounds.height - 1
+    return app.renderScreen()
+  }
+}
+
+/// The column row: a 10-column table of 10⁶ rows scrolled a page, against the one-column
+/// table of the same text. `--scaling-columns` prints it alone.
+@MainActor func columnScalingResults() -> [BenchmarkResult] {
+  let rows = 1_000_000
+  let rounds = 101
+  let ten = TenColumnRows(rows: rows)
+  let (tenApp, tenTable) = shownTable(ten)
+  for column in 0..<10 {
+    tenTable.addTableColumn(
+      TableColumn(identifier: .init(String(column)), title: "Column \(column)", width: 18))
+  }
+  let one = JoinedColumnRows(rows: rows)
+  let (oneApp, oneTable) = shownTable(one)
+  // Alternating rounds, so load changes hit both alike; the median of each.
+  var tenTimes: [Double] = []
+  var oneTimes: [Double] = []
+  for _ in 0..<5 {
+    tenTimes.append(pageScrollTime(tenTable, tenApp, rounds: rounds))
+    oneTimes.append(pageScrollTime(oneTable, oneApp, rounds: rounds))
+  }
+  let tenTime = tenTimes.sorted()[2]
+  let oneTime = oneTimes.sorted()[2]
+  precondition(tenTable.cellForRow(at: tenTable.indexPathsForVisibleRows[0])?.columnTexts.count == 10)
+  print(
+    "  10⁶ rows, one page scrolled and drawn: 10 columns \(formatted(tenTime / 1e3, 1)) µs, "
+      + "1 column \(formatted(oneTime / 1e3, 1)) µs")
+  return [
+    BenchmarkResult(
+      name: "TableView, 10 columns × 10⁶ rows: one page scrolled and drawn (200×60)", value: tenTime / 1e3,
+      unit: "µs", baseline: "the same text in one column", baselineValue: oneTime / 1e3, target: "≤ 1.2×",
+      met: tenTime <= 1.2 * oneTime, rounds: rounds,
+      note: "59 new rows a page, header row shown; medians of 5 alternating runs of \(rounds)")
+  ]
+}
+
 @MainActor func runScalingBenchmarks() {
   print("== Scaling ==")
   var results: [BenchmarkResult] = []
@@ -348,5 +425,6 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
       target: "≤ 2× the 100-row table", met: tables[Int.max]!.heap <= 2 * tables[100]!.heap, rounds: 1,
       note: "glibc mallinfo2; 10⁶ rows \(tables[1_000_000]!.heap / 1024) KiB"))
   results += sectionScalingResults()
+  results += columnScalingResults()
   writeResults(results, group: "scaling")
 }

@@ -364,6 +364,10 @@ func residentKilobytes() -> Int {
 
 // MARK: - Run
 
+if CommandLine.arguments.contains("--scaling-columns") {
+  _ = columnScalingResults()
+  exit(0)
+}
 if CommandLine.arguments.contains("--scaling-sections") {
   _ = sectionScalingResults()
   exit(0)

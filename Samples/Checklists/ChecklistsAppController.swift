@@ -16,7 +16,7 @@ import TerminalHost
 @MainActor
 final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, ActionTarget {
   let application = Application()
-  let window = ChecklistsWindow()
+  let window = Window()
   let store: ChecklistsStore
   let model: ChecklistsModel
   /// The system clipboard, through the terminal's OSC 52 while the host runs.

@@ -5,7 +5,7 @@ import ResponderKit
 @MainActor
 final class DetailFormView: StackView {
   let promptLabel = Label(text: "", style: TextStyle(attributes: .bold))
-  let textField = DetailTextField(placeholder: "")
+  let textField = TextField(placeholder: "")
   let cancelButton = Button(title: "Cancel")
   let doneButton = Button(title: "Done")
   /// A note under the buttons that explains why Done is disabled.

@@ -144,3 +144,65 @@ struct AlertTests {
     #expect(screen[21, 7].style.attributes == [])
   }
 }
+
+/// `UIAlertAction.Style` and NSAlert's default button: a destructive button is never the
+/// default unless named so, the cancel-style button answers Escape, and Return presses the
+/// default button, which has focus when the alert opens.
+@MainActor
+@Suite("Alert button styles")
+struct AlertButtonStyleTests {
+  let app: Application
+  let window: Window
+  let answers = AlertAnswers()
+
+  init() {
+    (app, window) = Input.app(columns: 40, rows: 10)
+  }
+
+  func alert(_ buttons: [(String, Alert.ButtonStyle)]) -> Alert {
+    let alert = Alert(title: "Delete “notes.txt”?")
+    for (title, style) in buttons { alert.addButton(withTitle: title, style: style) }
+    alert.alertDelegate = answers
+    alert.beginModal(for: app)
+    return alert
+  }
+
+  @Test func returnDoesNotPressADestructiveFirstButton() {
+    let alert = alert([("Delete", .destructive), ("Keep", .cancel)])
+    #expect(alert.effectiveDefaultButtonIndex == 1)
+    #expect(alert.focusedButtonIndex == 1)
+    app.handle(Input.key(.returnKey))
+    #expect(answers.indices == [1])
+  }
+
+  @Test func escapePressesTheCancelStyleButtonWhateverItsTitle() {
+    let alert = alert([("Move to Trash", .destructive), ("Don’t Move", .cancel)])
+    #expect(alert.effectiveCancelButtonIndex == 1)
+    app.handle(Input.key(.escape))
+    #expect(answers.indices == [1])
+  }
+
+  @Test func theNamedDefaultButtonTakesReturnEvenWhenDestructive() {
+    let alert = Alert(title: "Empty Trash?")
+    alert.addButton(withTitle: "Cancel", style: .cancel)
+    alert.addButton(withTitle: "Empty", style: .destructive)
+    alert.defaultButtonIndex = 1
+    alert.alertDelegate = answers
+    alert.beginModal(for: app)
+    #expect(alert.focusedButtonIndex == 1)
+    app.handle(Input.key(.returnKey))
+    #expect(answers.indices == [1])
+  }
+
+  @Test func aPlainFirstButtonStaysTheDefaultAsInNSAlert() {
+    let alert = alert([("Save", .default), ("Delete", .destructive), ("Cancel", .cancel)])
+    #expect(alert.effectiveDefaultButtonIndex == 0)
+    #expect(alert.buttonStyles == [.default, .destructive, .cancel])
+    _ = app.renderScreen()
+    let delete = alert.buttonViews[1].convert(toScreen: Point(x: 2, y: 0))
+    let cell = app.renderScreen()[Int(delete.x), Int(delete.y)]
+    #expect(cell.style.foreground == Theme.standard.destructive)
+    let save = alert.buttonViews[0].convert(toScreen: Point(x: 2, y: 0))
+    #expect(app.renderScreen()[Int(save.x), Int(save.y)].style.attributes.contains(.bold))
+  }
+}

@@ -10,8 +10,9 @@ extension TableView {
   ///
   /// The table's ``dataSource`` still answers the counts and cells, reading the same model;
   /// the binding only tells the table what changed, as a controller calling `insertRows`
-  /// after editing its model does by hand. An element whose value changed counts as deleted
-  /// and inserted, so its cell is made again.
+  /// after editing its model does by hand. Elements replaced in place (the same positions
+  /// removed and inserted: a renamed file) reload their rows and keep the selection; any other
+  /// change of an element's value counts as a deletion and an insertion.
   ///
   /// - Parameters:
   ///   - model: The `@Observable` object; held weakly.
@@ -63,6 +64,13 @@ extension TableView {
       case .insert(let to, _, _) = difference.insertions[0], associated == to
     {
       moveRow(at: indexPath(from), to: indexPath(to))
+      return
+    }
+    // Elements replaced in place (a renamed file) are those rows reloaded: the rows stay, and
+    // so does the selection, as AppKit's reloadData(forRowIndexes:columnIndexes:) keeps it.
+    let removed = difference.removals.map(\.offset)
+    if removed == difference.insertions.map(\.offset) {
+      reloadRows(at: removed.map(indexPath))
       return
     }
     if !difference.removals.isEmpty {

@@ -1,10 +1,16 @@
 /// A modal window asking the user to choose: a bold title, a wrapped message and a row of
 /// buttons, like `NSAlert`.
 ///
-/// The first button is the default: it has focus when the alert opens, so Return presses
-/// it. A button titled "Cancel" (or the one named by ``cancelButtonIndex``) answers Escape;
-/// with no such button Escape aborts the session. Tab and the arrow keys move between
-/// buttons; Return and Space press the focused one; a tap presses the button under it.
+/// Buttons have a ``ButtonStyle``, as `UIAlertAction`'s: a ``ButtonStyle/cancel`` button
+/// answers Escape and a ``ButtonStyle/destructive`` one is drawn in the theme's destructive
+/// colour and is never the default unless named so. The default button
+/// (``effectiveDefaultButtonIndex``) has focus when the alert opens, so Return presses it:
+/// NSAlert's first button, unless that button is destructive, when the cancel button (the
+/// guidelines' rule: make the safe choice the default) is. ``defaultButtonIndex`` names another.
+/// A cancel-style button, else one titled "Cancel" (or the one named by
+/// ``cancelButtonIndex``), answers Escape; with none Escape aborts the session. Tab and the
+/// arrow keys move between buttons; Return and Space press the focused one; a tap presses
+/// the button under it.
 ///
 /// The result is ``ModalResponse/alertFirstButtonReturn`` plus the button's index (see
 /// ``ModalResponse/alertButtonReturn(_:)``), given to the completion handler and, as an index,
@@ -40,21 +46,51 @@ open class Alert: Window {
     }
   }
 
+  /// What a button does, as `UIAlertAction.Style` says it.
+  public enum ButtonStyle: Sendable, Hashable {
+    /// A plain choice.
+    case `default`
+    /// Dismisses the alert without doing anything: Escape presses it.
+    case cancel
+    /// Destroys something (Delete, Discard): drawn in the destructive colour, and not the
+    /// default button unless ``Alert/defaultButtonIndex`` names it.
+    case destructive
+  }
+
   /// The button titles, in order.
   public private(set) var buttonTitles: [String] = []
+
+  /// The buttons' styles, in order.
+  public private(set) var buttonStyles: [ButtonStyle] = []
+
+  /// The button Return presses and that has focus when the alert opens (UIKit's
+  /// `preferredAction`); nil (the default) for the rule in ``effectiveDefaultButtonIndex``.
+  open var defaultButtonIndex: Int?
+
+  /// The default button: ``defaultButtonIndex`` when it names a button; else the first
+  /// button (NSAlert's), unless it is destructive, when it is the cancel button or the first
+  /// button that is not destructive.
+  public var effectiveDefaultButtonIndex: Int? {
+    if let defaultButtonIndex, buttonTitles.indices.contains(defaultButtonIndex) { return defaultButtonIndex }
+    guard let first = buttonStyles.first else { return nil }
+    guard first == .destructive else { return 0 }
+    return effectiveCancelButtonIndex ?? buttonStyles.firstIndex { $0 != .destructive } ?? 0
+  }
 
   /// The views pressed to answer, one per title. They are private views that draw
   /// `[ Title ]`; they call ``performButton(at:)`` when pressed.
   public private(set) var buttonViews: [View] = []
 
-  /// The button Escape presses: set it, or leave nil to use the first button titled
-  /// "Cancel". With neither, Escape aborts the session.
+  /// The button Escape presses: set it, or leave nil to use the first ``ButtonStyle/cancel``
+  /// button, else the first titled "Cancel" (NSAlert's rule). With none, Escape aborts the
+  /// session.
   open var cancelButtonIndex: Int?
 
   /// The button Escape presses, resolved as described at ``cancelButtonIndex``.
   public var effectiveCancelButtonIndex: Int? {
     if let cancelButtonIndex, buttonTitles.indices.contains(cancelButtonIndex) { return cancelButtonIndex }
-    return buttonTitles.firstIndex { $0.caseInsensitiveCompare("Cancel") == .orderedSame }
+    return buttonStyles.firstIndex(of: .cancel)
+      ?? buttonTitles.firstIndex { $0.caseInsensitiveCompare("Cancel") == .orderedSame }
   }
 
   /// Told which button ended the alert. Held weakly.
@@ -69,18 +105,27 @@ open class Alert: Window {
   /// Alerts are panels: they take the keyboard but never become the main window.
   open override var canBecomeMain: Bool { false }
 
-  /// Adds a button and returns its index; the first one added is the default.
+  /// Adds a button and returns its index. Which one is the default is decided when the alert
+  /// is shown (``effectiveDefaultButtonIndex``).
   @discardableResult
-  public func addButton(withTitle title: String) -> Int {
+  public func addButton(withTitle title: String, style: ButtonStyle = .default) -> Int {
     buttonTitles.append(title)
+    buttonStyles.append(style)
     let index = buttonTitles.count - 1
-    let button = AlertButtonView(title: title, isDefault: index == 0)
+    let button = AlertButtonView(title: title, style: style)
     button.onPress = { [weak self] in self?.performButton(at: index) }
     buttonViews.append(button)
     rootView?.addSubview(button)
-    if index == 0 { initialFirstResponder = button }
+    markDefaultButton()
     sizeToFit()
     return index
+  }
+
+  /// Draws the default button bold and gives it the first focus.
+  private func markDefaultButton() {
+    let index = effectiveDefaultButtonIndex
+    for (i, view) in buttonViews.enumerated() { (view as? AlertButtonView)?.isDefault = i == index }
+    initialFirstResponder = index.map { buttonViews[$0] }
   }
 
   // MARK: Running
@@ -92,6 +137,7 @@ open class Alert: Window {
   ) {
     guard session == nil else { return }
     if buttonTitles.isEmpty { addButton(withTitle: "OK") }
+    markDefaultButton()
     self.completionHandler = completionHandler
     sizeToFit(screen: app.screenSize)
     session = app.beginModalSession(for: self) { [weak self] response in
@@ -183,7 +229,8 @@ open class Alert: Window {
   }
 
   private func pressFocusedButton() {
-    performButton(at: focusedButtonIndex ?? 0)
+    guard let index = focusedButtonIndex ?? effectiveDefaultButtonIndex else { return }
+    performButton(at: index)
   }
 
   private func moveButtonFocus(by step: Int) {
@@ -226,24 +273,29 @@ private final class AlertContentView: View {
   }
 }
 
-/// A minimal push button for alerts: `[ Title ]`, reversed while focused, bold when default.
+/// A minimal push button for alerts: `[ Title ]`, reversed while focused, bold when default,
+/// in the destructive colour when destructive.
 @MainActor
 private final class AlertButtonView: View {
   let title: String
-  let isDefault: Bool
+  let style: Alert.ButtonStyle
+  var isDefault = false {
+    didSet { if isDefault != oldValue { setNeedsDisplay() } }
+  }
   var onPress: (@MainActor () -> Void)?
   private var pressing = false
 
-  init(title: String, isDefault: Bool) {
+  init(title: String, style: Alert.ButtonStyle) {
     self.title = title
-    self.isDefault = isDefault
+    self.style = style
     super.init(frame: Rect(x: 0, y: 0, width: TextMetrics.width(of: title) + 4, height: 1))
   }
 
   override var canBecomeFirstResponder: Bool { true }
 
   override func draw(in canvas: Canvas) {
-    var style = theme.style(for: isFirstResponder ? .focused : .normal, accent: tintColor)
+    let accent = style == .destructive ? theme.destructive : tintColor
+    var style = theme.style(for: isFirstResponder ? .focused : .normal, accent: accent)
     if isDefault { style = style.adding(.bold) }
     canvas.draw("[ \(title) ]", x: 0, y: 0, style: style)
   }

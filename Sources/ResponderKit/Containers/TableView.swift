@@ -19,8 +19,12 @@ extension Action {
 /// on screen; cells with a reuse identifier scrolled out of view wait in a pool for
 /// ``dequeueReusableCell(withIdentifier:)``.
 ///
+/// With ``TableColumn``s (``addTableColumn(_:)``) the rows have columns under a header row
+/// (``headerView``) that sorts (``sortDescriptors``) and resizes them, and a
+/// ``TableViewColumnDataSource`` answers per column: AppKit's `NSTableView`.
+///
 /// Keys (through the key bindings, so remappable): Up/Down move the selection, Page Up/Down
-/// move it a page, Control-Home/End to either end (rows the delegate refuses are skipped),
+/// move it a page, Home/End and Control-Home/End to either end (rows the delegate refuses are skipped),
 /// Return activates the selected row, BackSpace/Delete delete it and Alt-Up/Down move it
 /// when the data source allows.
 /// A tap selects the row under it; a double tap activates it (``doubleTapRecognizer``).
@@ -57,6 +61,7 @@ open class TableView: ScrollView {
     doubleTapRecognizer.delaysTouchesEnded = false
     doubleTapRecognizer.addTarget(self, action: .activateTappedRow)
     addGestureRecognizer(doubleTapRecognizer)
+    headerView?.tableView = self
   }
 
   /// The table's double tap, which activates the selected row under it (the delegate's
@@ -71,6 +76,7 @@ open class TableView: ScrollView {
     didSet {
       roles.editing = dataSource as? any TableViewEditingDataSource
       roles.reordering = dataSource as? any TableViewReorderingDataSource
+      roles.columns = dataSource as? any TableViewColumnDataSource
       reloadData()
     }
   }
@@ -95,6 +101,8 @@ open class TableView: ScrollView {
     weak var reordering: (any TableViewReorderingDataSource)?
     /// The delegate as one that sizes rows, or nil: every row is ``TableView/rowHeight`` high.
     weak var rowHeights: (any TableViewRowHeightDelegate)?
+    /// The data source as one that answers per column, or nil: rows are its cells alone.
+    weak var columns: (any TableViewColumnDataSource)?
   }
 
   /// Internal, not private, so tests can see the casts happen in the setters.
@@ -190,28 +198,35 @@ open class TableView: ScrollView {
     setNeedsLayout()
   }
 
-  /// Tells the table these rows (index paths from before the change) were removed from the
-  /// model: counts again, and moves the selection with its row (dropping it when its row went).
+  /// Tells the table these rows (index paths from before the change, in any order, repeats
+  /// counted once) were removed from the model: counts again, and keeps the selection on its
+  /// row, which moves up by the removed rows above it in its section.
+  ///
+  /// When the selected row itself is removed the selection is cleared, as both Apple tables
+  /// do: AppKit's `removeRows(at:withAnimation:)` deselects removed rows (`deselectRow(_:)`
+  /// "regardless of whether empty selection is allowed"), and UIKit's `deleteRows(at:with:)`
+  /// leaves `indexPathForSelectedRow` nil. The Delete key (``deleteSelectedRow(_:)``) then
+  /// selects the row that took its place.
   public func deleteRows(at indexPaths: [IndexPath]) {
     var selected = indexPathForSelectedRow
     if let old = selected {
-      let removed = indexPaths.filter { $0.section == old.section }.map(\.row)
+      let removed = Set(indexPaths.lazy.filter { $0.count == 2 && $0.section == old.section }.map(\.row))
       selected =
         removed.contains(old.row)
-        ? nil
-        : IndexPath(
-          row: old.row - removed.filter { $0 < old.row }.count, section: old.section)
+        ? nil : IndexPath(row: old.row - removed.count { $0 < old.row }, section: old.section)
     }
     reload(selecting: selected)
   }
 
-  /// Tells the table rows were added to the model at these (new) index paths; the selection
-  /// moves with its row.
+  /// Tells the table rows were added to the model at these index paths (of the model after the
+  /// change, as UIKit's `insertRows(at:with:)` and AppKit's `insertRows(at:withAnimation:)`
+  /// take them; in any order, repeats counted once); the selection moves down with its row.
   public func insertRows(at indexPaths: [IndexPath]) {
     var selected = indexPathForSelectedRow
     if let old = selected {
       var row = old.row
-      for inserted in indexPaths.filter({ $0.section == old.section }).map(\.row).sorted()
+      for inserted in Set(indexPaths.lazy.filter { $0.count == 2 && $0.section == old.section }.map(\.row))
+        .sorted()
       where inserted <= row {
         row += 1
       }
@@ -270,7 +285,9 @@ open class TableView: ScrollView {
     sectionHasHeader.reserveCapacity(sectionStarts.count - 1)
     uniformRowHeight = max(1, rowHeight)
     measuredRows = roles.rowHeights == nil ? nil : ([], [])
-    var y = 0
+    // The column header row sits above the first row (and stays at the top as rows scroll).
+    headerHeight = tableColumns.isEmpty || headerView == nil ? 0 : 1
+    var y = headerHeight
     for section in 0..<(sectionStarts.count - 1) {
       let hasHeader = dataSource?.tableView(self, titleForHeaderInSection: section) != nil
       sectionHasHeader.append(hasHeader)
@@ -297,6 +314,20 @@ open class TableView: ScrollView {
   private static func adding(_ a: Int, _ b: Int) -> Int {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? .max : sum
+  }
+
+  /// The lines the column header takes at the top: 1 while there are columns and a header
+  /// view, else 0 (as of the last count of the rows, which start below it).
+  private(set) var headerHeight = 0
+
+  /// Lays the rows out again after the columns or the header changed: the rows start below
+  /// the header, and the visible cells take the new column places.
+  func columnsDidChange() {
+    placeColumns()
+    if headerHeight != (tableColumns.isEmpty || headerView == nil ? 0 : 1) { recomputeRowTops() }
+    headerView?.setNeedsDisplay()
+    setNeedsLayout()
+    setNeedsDisplay()
   }
 
   /// The content y of the row at a position.
@@ -391,7 +422,9 @@ open class TableView: ScrollView {
   private func recycle(_ cell: TableViewCell) {
     cell.removeFromSuperview()
     cell.isSelected = false
+    cell.isFocused = false
     cell.isHovered = false
+    cell.removeColumnViews()
     if let identifier = cell.reuseIdentifier { reusePool[identifier, default: []].append(cell) }
   }
 
@@ -405,7 +438,10 @@ open class TableView: ScrollView {
   open override func layoutSubviews() {
     super.layoutSubviews()
     layoutVisibleHeaders()
-    guard let dataSource, bounds.height > 0, let first = firstPosition(endingBelow: contentOffset.y),
+    if columnAutoresizingStyle != .none { placeColumns() }  // the width may have changed
+    layoutHeaderView()
+    guard let dataSource, bounds.height > 0,
+      let first = firstPosition(endingBelow: contentOffset.y + Double(headerHeight)),
       Double(top(at: first)) < contentOffset.y + bounds.height
     else {
       recycleAllCells()
@@ -418,25 +454,32 @@ open class TableView: ScrollView {
       visibleCells[position] = nil
       recycle(cell)
     }
+    let focused = isFirstResponder
+    let columned = roles.columns != nil && !tableColumns.isEmpty
     for position in range {
       let cell: TableViewCell
       if let existing = visibleCells[position] {
         cell = existing
       } else {
-        cell = dataSource.tableView(self, cellForRowAt: indexPath(at: position))
+        let indexPath = indexPath(at: position)
+        cell = dataSource.tableView(self, cellForRowAt: indexPath)
         visibleCells[position] = cell
         if cell.superview !== self { addSubview(cell) }
+        if columned { fillColumns(of: cell, at: indexPath) }
       }
       cell.frame = rect(at: position)
+      if columned, cell.columnSpans != columnSpans { cell.columnSpans = columnSpans }
       cell.isSelected = position == selectedPosition
+      cell.isFocused = focused && position == selectedPosition
       cell.isHovered = position == hoveredPosition
     }
+    if let headerView, headerView.superview === self { bringSubviewToFront(headerView) }
   }
 
   /// Places a header line for every visible section with a title, asking the data source for
   /// the titles of those only, and removes the rest.
   private func layoutVisibleHeaders() {
-    let minY = contentOffset.y
+    let minY = contentOffset.y + Double(headerHeight)
     let maxY = contentOffset.y + bounds.height
     // A header sits on the line above its section's first row: find the first section whose
     // header line is not above the view (tops never decrease).
@@ -526,24 +569,42 @@ open class TableView: ScrollView {
     switch position {
     case .none: break
     case .nearest:
-      // Keep a section's header in view with its first row.
-      var visible = rect
-      if indexPath.row == 0, sectionHasHeader[indexPath.section] {
-        visible = Rect(x: rect.minX, y: rect.minY - 1, width: rect.width, height: rect.height + 1)
-      }
-      scrollRectToVisible(visible)
-    case .top: contentOffset.y = rect.minY
-    case .middle: contentOffset.y = (rect.midY - bounds.height / 2).rounded(.down)
+      // Keep a section's header in view with its first row, and the row out from under the
+      // column header.
+      var above = Double(headerHeight)
+      if indexPath.row == 0, sectionHasHeader[indexPath.section] { above += 1 }
+      scrollRectToVisible(
+        Rect(x: rect.minX, y: rect.minY - above, width: rect.width, height: rect.height + above))
+    case .top: contentOffset.y = rect.minY - Double(headerHeight)
+    case .middle: contentOffset.y = (rect.midY - (bounds.height + Double(headerHeight)) / 2).rounded(.down)
     case .bottom: contentOffset.y = rect.maxY - bounds.height
     }
   }
 
   private func setSelection(_ position: Int?) {
     guard position != selectedPosition else { return }
-    if let old = selectedPosition { visibleCells[old]?.isSelected = false }
+    if let old = selectedPosition {
+      visibleCells[old]?.isSelected = false
+      visibleCells[old]?.isFocused = false
+    }
     selectedPosition = position
-    if let position { visibleCells[position]?.isSelected = true }
+    if let position {
+      visibleCells[position]?.isSelected = true
+      visibleCells[position]?.isFocused = isFirstResponder
+    }
     setNeedsDisplay()
+  }
+
+  /// The selected row's cell shows the focus colour while the table is first responder.
+  open override func didBecomeFirstResponder() {
+    super.didBecomeFirstResponder()
+    if let selectedPosition { visibleCells[selectedPosition]?.isFocused = true }
+  }
+
+  /// The selected row's cell goes back to the plain selection colour.
+  open override func didResignFirstResponder() {
+    super.didResignFirstResponder()
+    if let selectedPosition { visibleCells[selectedPosition]?.isFocused = false }
   }
 
   /// Tries rows from position `start` stepping by `step` until the delegate accepts one; at
@@ -578,6 +639,8 @@ open class TableView: ScrollView {
     $0.add(.moveToEndOfDocument) { table, sender in table.moveToEndOfDocument(sender) }
     $0.add(.scrollToBeginningOfDocument) { table, sender in table.moveToBeginningOfDocument(sender) }
     $0.add(.scrollToEndOfDocument) { table, sender in table.moveToEndOfDocument(sender) }
+    $0.add(.moveToBeginningOfLine) { table, sender in table.moveToBeginningOfDocument(sender) }
+    $0.add(.moveToEndOfLine) { table, sender in table.moveToEndOfDocument(sender) }
     $0.add(.insertNewline) { table, sender in table.activateSelectedRow(sender) }
     $0.add(.deleteBackward) { table, sender in table.deleteSelectedRow(sender) }
     $0.add(.deleteForward) { table, sender in table.deleteSelectedRow(sender) }
@@ -589,7 +652,7 @@ open class TableView: ScrollView {
   private static let rowActions: Set<Action> = [
     .moveUp, .moveDown, .pageUp, .pageDown, .scrollPageUp, .scrollPageDown,
     .moveToBeginningOfDocument, .moveToEndOfDocument, .scrollToBeginningOfDocument,
-    .scrollToEndOfDocument, .insertNewline,
+    .scrollToEndOfDocument, .moveToBeginningOfLine, .moveToEndOfLine, .insertNewline,
   ]
 
   /// Moves and Return need rows; deletion needs a selected row the data source lets go.
@@ -621,7 +684,7 @@ open class TableView: ScrollView {
   public func pageUp(_ sender: Any?) {
     guard rowCount > 0 else { return }
     guard let current = selectedPosition else { return selectFirstAccepted(from: 0, step: 1) }
-    let y = rect(at: current).minY - max(1, bounds.height - 1)
+    let y = rect(at: current).minY - pageHeight
     let target = firstPosition(endingBelow: max(0, y)) ?? 0
     selectFirstAccepted(from: min(target, max(0, current - 1)), step: -1)
   }
@@ -630,17 +693,20 @@ open class TableView: ScrollView {
   public func pageDown(_ sender: Any?) {
     guard rowCount > 0 else { return }
     guard let current = selectedPosition else { return selectFirstAccepted(from: 0, step: 1) }
-    let y = rect(at: current).minY + max(1, bounds.height - 1)
+    let y = rect(at: current).minY + pageHeight
     let target = firstPosition(endingBelow: y) ?? rowCount - 1
     selectFirstAccepted(from: max(target, min(rowCount - 1, current + 1)), step: 1)
   }
 
-  /// Selects the first row the delegate accepts.
+  /// How far a page move goes: the rows' part of the view, less a row kept in sight.
+  private var pageHeight: Double { max(1, bounds.height - Double(headerHeight) - 1) }
+
+  /// Selects the first row the delegate accepts (Home, Control-Home).
   public func moveToBeginningOfDocument(_ sender: Any?) {
     selectFirstAccepted(from: 0, step: 1)
   }
 
-  /// Selects the last row the delegate accepts.
+  /// Selects the last row the delegate accepts (End, Control-End).
   public func moveToEndOfDocument(_ sender: Any?) {
     selectFirstAccepted(from: rowCount - 1, step: -1)
   }
@@ -716,6 +782,81 @@ open class TableView: ScrollView {
     moveRow(at: selected, to: destination)
     scrollToRow(at: destination, at: .nearest)
   }
+
+  // MARK: Columns (see TableView+Columns.swift)
+
+  /// The columns, left to right; empty (the default) for a table of one-cell rows.
+  public internal(set) var tableColumns: [TableColumn] = []
+
+  /// Where each column is in a row: its first cell, width and alignment. One cell of
+  /// divider follows each column.
+  struct ColumnSpan: Hashable {
+    var x: Int
+    var width: Int
+    var alignment: TextAlignment
+  }
+
+  /// The columns' places, kept in step with ``tableColumns`` and the width by `placeColumns()`.
+  var columnSpans: [ColumnSpan] = []
+
+  /// How the columns take the table's width: AppKit's `columnAutoresizingStyle`.
+  public enum ColumnAutoresizingStyle: Sendable, Hashable {
+    /// Every column is its ``TableColumn/width``, whatever the table's width.
+    case none
+    /// The last column also takes the room the others leave, up to its
+    /// ``TableColumn/maxWidth`` (its ``TableColumn/width`` stays what was set).
+    case lastColumnOnly
+  }
+
+  /// How the columns take the table's width. Default ``ColumnAutoresizingStyle/none``.
+  public var columnAutoresizingStyle: ColumnAutoresizingStyle = .none {
+    didSet { if columnAutoresizingStyle != oldValue { columnsDidChange() } }
+  }
+
+  /// Places the columns left to right, one divider cell after each; with
+  /// ``ColumnAutoresizingStyle/lastColumnOnly`` the last one is widened to the table's width.
+  func placeColumns() {
+    var x = 0
+    var spans = tableColumns.map { column in
+      defer { x = TableView.adding(x, TableView.adding(column.width, 1)) }
+      return ColumnSpan(x: x, width: column.width, alignment: column.alignment)
+    }
+    if columnAutoresizingStyle == .lastColumnOnly, let last = tableColumns.last, !spans.isEmpty {
+      let room = Int(cells: visibleContentWidth) - x
+      if room > 0 { spans[spans.count - 1].width = min(last.maxWidth, spans[spans.count - 1].width + room) }
+    }
+    if spans != columnSpans {
+      columnSpans = spans
+      headerView?.setNeedsDisplay()
+    }
+  }
+
+  /// The header row over the columns: AppKit's `headerView`. Shown while the table has
+  /// columns; nil hides it (the rows then start at the top).
+  public var headerView: TableHeaderView? = TableHeaderView() {
+    didSet {
+      guard headerView !== oldValue else { return }
+      oldValue?.removeFromSuperview()
+      oldValue?.tableView = nil
+      headerView?.tableView = self
+      columnsDidChange()
+    }
+  }
+
+  /// The order the rows are in, most significant first: AppKit's `sortDescriptors`. A click on
+  /// a sortable column's header changes it; setting it to something new tells a
+  /// ``TableViewColumnDataSource`` (``TableViewColumnDataSource/tableView(_:sortDescriptorsDidChange:)``),
+  /// which sorts and reloads.
+  public var sortDescriptors: [TableSortDescriptor] = [] {
+    didSet {
+      guard sortDescriptors != oldValue else { return }
+      headerView?.setNeedsDisplay()
+      roles.columns?.tableView(self, sortDescriptorsDidChange: oldValue)
+    }
+  }
+
+  /// The reuse identifier of the row cells a ``TableViewColumnDataSource`` makes by default.
+  public static let columnRowReuseIdentifier = "TableView.columnRow"
 
   // MARK: Touches
 

@@ -23,6 +23,12 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
   /// The user activated the selected row: Return, or a double tap.
   func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath)
+  /// The user clicked a column's title (AppKit's `tableView(_:didClick:)`), after the sort
+  /// order changed for a sortable column.
+  func tableView(_ tableView: TableView, didClick tableColumn: TableColumn)
+  /// The user dragged a column's divider and its width changed (AppKit's
+  /// `tableViewColumnDidResize`).
+  func tableView(_ tableView: TableView, didResize tableColumn: TableColumn)
 }
 
 extension TableViewDelegate {
@@ -38,4 +44,8 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
   /// Does nothing.
   public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {}
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, didClick tableColumn: TableColumn) {}
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, didResize tableColumn: TableColumn) {}
 }

@@ -6,8 +6,14 @@
 /// triggering touch), so targets registered for either event work from the keyboard.
 /// The button draws in its ``View/tintColor``; the ``View/theme`` styles the states (pressed
 /// and focused are reversed, disabled is faint), see ``Theme/style(for:base:accent:)``.
+///
+/// A button is a ``ValidatedItem``, as menu items are: while ``autovalidates`` is on, a
+/// button whose ``action`` goes to the first responder (a nil target) is enabled before its
+/// window is drawn only when something in the responder chain can perform it and its `validate(_:)`
+/// agrees (``Application/validateItem(_:target:)``), so a Copy button greys out when there
+/// is nothing to copy, as the Copy menu item does.
 @MainActor
-open class Button: Control {
+open class Button: Control, ValidatedItem {
   /// Refuses an ancestor's one-finger single tap, so a tap on the control reaches its own
   /// tracking, as UIKit's standard controls do.
   open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
@@ -19,6 +25,65 @@ open class Button: Control {
     self.title = title
     self.style = style
     super.init(frame: frame ?? Rect(x: 0, y: 0, width: TextLayout.width(of: title) + 4, height: 1))
+  }
+
+  // MARK: Validation
+
+  /// The action validation asks about: the first one registered with a nil target (the first
+  /// responder) for ``Control/Event/primaryActionTriggered`` or
+  /// ``Control/Event/touchUpInside``; nil when every action names its target, and then the
+  /// button is never validated.
+  public var action: Action? {
+    actions(forTarget: nil, forControlEvent: [.primaryActionTriggered, .touchUpInside])?.first
+  }
+
+  /// Whether the application sets ``Control/isEnabled`` from validation before each frame
+  /// while the button has a nil-target ``action``: AppKit's `NSToolbarItem.autovalidates`.
+  /// Default true; turn it off to enable and disable the button yourself.
+  open var autovalidates = true
+
+  /// Whether the last validation disabled the button, so it is enabled again once it has no
+  /// nil-target action or stops autovalidating.
+  private var disabledByValidation = false
+
+  /// A button joining a window is validated with that window's buttons before each frame.
+  open override func didMoveToWindow() {
+    super.didMoveToWindow()
+    window?.validatedButtons.add(self)
+  }
+
+  /// A window's buttons, held weakly, validated before each frame
+  /// (``Application/render(into:)``): the window's part of what AppKit's window update does.
+  @MainActor struct Registry {
+    private struct Entry {
+      weak var button: Button?
+    }
+    private var entries: [Entry] = []
+
+    mutating func add(_ button: Button) {
+      if !entries.contains(where: { $0.button === button }) { entries.append(Entry(button: button)) }
+    }
+
+    /// Enables or disables the window's autovalidating buttons from the responder chain, and
+    /// forgets those that left it.
+    mutating func validate(in window: Window, application: Application) {
+      guard !entries.isEmpty else { return }
+      entries.removeAll { $0.button == nil || $0.button?.window !== window }
+      for entry in entries { entry.button?.validate(in: application) }
+    }
+  }
+
+  private func validate(in application: Application) {
+    guard autovalidates, action != nil else {
+      if disabledByValidation {
+        disabledByValidation = false
+        isEnabled = true
+      }
+      return
+    }
+    let enabled = application.validateItem(self)
+    disabledByValidation = !enabled
+    if isEnabled != enabled { isEnabled = enabled }
   }
 
   /// The text between the brackets.

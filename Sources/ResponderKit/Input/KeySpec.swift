@@ -107,10 +107,39 @@ public struct KeySpec: Hashable, Sendable, CustomStringConvertible {
     return modifiers.isEmpty ? key : "\(modifiers)+\(key)"
   }
 
-  /// `key` in capitals when a modifier other than Shift is held, else as it is.
+  /// `key` in capitals when a modifier other than Shift is held, else as it is; a key whose
+  /// character shows nothing is named (``blankKeyName(_:)``), so no list shows a blank key.
   static func displayed(_ key: String, modifiers: KeyEvent.ModifierFlags) -> String {
-    modifiers.subtracting(.shift).isEmpty ? key : key.uppercased()
+    if let name = blankKeyName(key) { return name }
+    return modifiers.subtracting(.shift).isEmpty ? key : key.uppercased()
   }
+
+  /// The name shown for a key whose character draws nothing — a space, a tab, a zero-width
+  /// or control character — or nil for a visible one: the key's name when it has one (` ` is
+  /// `Space`, as in the key binding files), else its code points (`U+00A0`). An empty key is
+  /// `Space`, the key ``init(character:modifiers:)`` makes of it.
+  static func blankKeyName(_ key: String) -> String? {
+    guard
+      key.allSatisfy({
+        $0.isWhitespace || $0.terminalWidth == 0
+          || $0.unicodeScalars.allSatisfy(\.properties.isDefaultIgnorableCodePoint)
+      })
+    else { return nil }
+    guard let first = key.unicodeScalars.first else { return "Space" }
+    if key.unicodeScalars.count == 1,
+      let name = KeySpec.name(of: KeySpec.namedKeys[first] ?? Keysym(unicodeScalar: first))
+    {
+      return name
+    }
+    return key.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+      .joined(separator: " ")
+  }
+
+  /// The named keys whose character a key command or a spec may spell as text.
+  private static let namedKeys: [Unicode.Scalar: Keysym] = [
+    " ": .space, "\t": .tab, "\r": .returnKey, "\n": .returnKey, "\u{8}": .backSpace, "\u{1b}": .escape,
+    "\u{7f}": .delete,
+  ]
 
   static let modifierNames: [String: KeyEvent.ModifierFlags] = [
     "shift": .shift, "control": .control, "ctrl": .control, "alt": .alt, "option": .alt,
@@ -175,5 +204,12 @@ public enum KeySpecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownKey(let name): return "unknown key \"\(name)\""
     case .missingKey(let text): return "no key in \"\(text)\""
     }
+  }
+}
+
+extension String {
+  /// The string with zeros in front up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

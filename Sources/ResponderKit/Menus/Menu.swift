@@ -92,7 +92,22 @@ public final class Menu {
     guard item.action != nil else { return !(item.submenu?.items.isEmpty ?? true) }
     if item.target.isGone { return false }
     guard let application else { return false }
+    if item.action == .undo || item.action == .redo { nameUndoItem(item, in: application) }
     return application.validateItem(item, target: item.target.object)
+  }
+
+  /// Names an Undo or Redo item after the change it would undo or redo ("Undo Typing",
+  /// ``UndoManager/undoMenuItemTitle``), as AppKit's responders do when they validate it:
+  /// here for every app, from the undo manager of the responder that would perform it, else
+  /// of the key window's first responder (plain "Undo" when there is nothing to undo). A
+  /// responder's `validate(_:)` runs after and may name it otherwise.
+  private func nameUndoItem(_ item: MenuItem, in application: Application) {
+    guard let action = item.action else { return }
+    let target = application.target(forAction: action, to: item.target.object, from: item) as? Responder
+    let window = application.keyWindow
+    guard let manager = (target ?? window?.firstResponder ?? window)?.undoManager else { return }
+    let title = action == .undo ? manager.undoMenuItemTitle : manager.redoMenuItemTitle
+    if item.title != title { item.title = title }
   }
 
   // MARK: Performing

@@ -436,7 +436,11 @@ open class Application: Responder {
       windowsInSight.append(window)
       if window.isOpaque { coverage.cover(cells) }
     }
-    for window in windowsInSight.reversed() { window.display(in: canvas) }
+    for window in windowsInSight.reversed() {
+      // Nil-target buttons, validated through the chain as menus validate their items.
+      window.validatedButtons.validate(in: window, application: self)
+      window.display(in: canvas)
+    }
     windowsInSight.removeAll(keepingCapacity: true)  // holds no window between frames
     if let screenSelection { screenSelection.highlight(&canvas.buffer, theme: theme) }
     if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }

@@ -123,6 +123,9 @@ open class Window: Responder {
     }
   }
 
+  /// The buttons in the window, validated before each frame (Button.swift).
+  var validatedButtons = Button.Registry()
+
   // Unretained (see UnretainedReference), not weak: a weak reference gives the application a
   // side table, after which every retain and release of it (several per key) takes the
   // runtime's slow path. Never dangles: set only by the application that holds this window in
