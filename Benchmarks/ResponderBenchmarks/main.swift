@@ -372,6 +372,10 @@ if CommandLine.arguments.contains("--scaling") {
   runScalingBenchmarks()
   exit(0)
 }
+if CommandLine.arguments.contains("--outline") {
+  runOutlineBenchmarks()
+  exit(0)
+}
 
 if CommandLine.arguments.contains("--app-shape") {
   let plain = measure(dispatches) { plainWalk(from: plainHead) }
@@ -569,3 +573,4 @@ writeResults(
   runAppShapeBenchmarks(plain: plain, plainInstructions: plainInstructions), group: "dispatch-app-shape")
 
 runScalingBenchmarks()
+runOutlineBenchmarks()
