@@ -25,19 +25,8 @@ import ResponderKit
   }
   func outlineView(_ outlineView: OutlineView, textForItem item: AnyHashable) -> String {
     let value = item.base as? Int ?? 0
-    return value < Self.topLevel ? "Folder \(value)" : "Item \(value / 1_000_000 - 1).\(value % 1_000_000)"
-  }
-}
-
-/// The plain table the outline is measured against: `rows` rows of the same texts.
-@MainActor final class ItemRows: TableViewDataSource {
-  var rows: Int
-  init(rows: Int) { self.rows = rows }
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? TableViewCell(reuseIdentifier: "row")
-    cell.text = "Item 0.\(indexPath.row)"
-    return cell
+    // The plain table's texts (ScalingRows), so the two draw the same.
+    return value < Self.topLevel ? "Folder \(value)" : "Row \(value % 1_000_000)"
   }
 }
 
@@ -100,7 +89,7 @@ import ResponderKit
     precondition(outline.numberOfRows == 10 + 100_000)
   }
   let expand = median(expandSamples)
-  let rows = ItemRows(rows: 10)
+  let rows = ScalingRows(rows: 10)
   let (tableApp, table) = shownTable(rows)
   _ = tableApp.renderScreen()
   var growSamples: [Double] = []

@@ -18,8 +18,44 @@ final class OutlineBranch {
   let childLevel: Int
   /// The number of children the data source said.
   let childCount: Int
-  /// The children asked for so far, by index.
-  var children: [Int: AnyHashable] = [:]
+  /// The children asked for so far and whether each is expandable, in chunks of
+  /// ``chunkSize`` consecutive indices made when a row in them is first needed: rows on
+  /// screen are neighbours, so they share a chunk, and a branch of 100,000 children costs
+  /// memory for the chunks that were shown, not for every child.
+  private var chunks: [Int: Chunk] = [:]
+  private struct Chunk {
+    var items: [AnyHashable?] = Array(repeating: nil, count: OutlineBranch.chunkSize)
+    /// 0: not asked; 1: no; 2: yes.
+    var expandable: [UInt8] = Array(repeating: 0, count: OutlineBranch.chunkSize)
+  }
+  private nonisolated static let chunkSize = 64
+
+  /// Child `index` if it was asked for.
+  func child(at index: Int) -> AnyHashable? {
+    chunks[index / Self.chunkSize]?.items[index % Self.chunkSize]
+  }
+
+  /// Keeps child `index`.
+  func setChild(_ item: AnyHashable, at index: Int) {
+    chunks[index / Self.chunkSize, default: Chunk()].items[index % Self.chunkSize] = item
+  }
+
+  /// Whether child `index` is expandable, if that was asked.
+  func isExpandable(at index: Int) -> Bool? {
+    guard let flag = chunks[index / Self.chunkSize]?.expandable[index % Self.chunkSize], flag != 0 else {
+      return nil
+    }
+    return flag == 2
+  }
+
+  /// Keeps whether child `index` is expandable (nil: forget it).
+  func setExpandable(_ value: Bool?, at index: Int) {
+    chunks[index / Self.chunkSize, default: Chunk()].expandable[index % Self.chunkSize] =
+      value.map { $0 ? 2 : 1 } ?? 0
+  }
+
+  /// The children asked for so far.
+  var knownChildren: [AnyHashable] { chunks.values.flatMap { $0.items.compactMap { $0 } } }
   /// The indices of the expanded children, ascending, beside their branches.
   private(set) var openIndices: [Int] = []
   private(set) var openBranches: [OutlineBranch] = []
@@ -59,6 +95,12 @@ final class OutlineBranch {
       }
     }
     return low
+  }
+
+  /// Whether child `index` is expanded.
+  func isOpen(_ index: Int) -> Bool {
+    let at = openCount(before: index)
+    return at < openIndices.count && openIndices[at] == index
   }
 
   /// The row of child `index`, counted from this branch's first child row.

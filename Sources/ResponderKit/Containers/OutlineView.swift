@@ -63,8 +63,6 @@ open class OutlineView: TableView {
   private var places: [AnyHashable: (parent: OutlineBranch, index: Int)] = [:]
   /// The expanded items' branches.
   private var branches: [AnyHashable: OutlineBranch] = [:]
-  /// Whether each item asked for so far is expandable, asked once.
-  private var expandability: [AnyHashable: Bool] = [:]
 
   /// The data source and delegate as an outline's, cast once when they are set (each setter
   /// reloads), never per row.
@@ -91,7 +89,6 @@ open class OutlineView: TableView {
     root = OutlineBranch(item: nil, parent: nil, index: 0, childCount: childCount(of: nil))
     places = [:]
     branches = [:]
-    expandability = [:]
     if let keep { reopen(keep, into: root) }
     reloadRows(keeping: selected)
   }
@@ -104,8 +101,8 @@ open class OutlineView: TableView {
       if reloadChildren { reloadData() }
       return
     }
-    guard locate(item) != nil else { return }
-    expandability[item] = nil
+    guard let place = locate(item) else { return }
+    place.parent.setExpandable(nil, at: place.index)
     guard reloadChildren, let old = branches[item] else {
       if let row = row(forItem: item) { reloadRows(at: [IndexPath(row: row)]) }
       return
@@ -135,7 +132,9 @@ open class OutlineView: TableView {
     var index = 0
     while !wanted.isEmpty, index < fresh.childCount {
       let item = child(index, of: fresh)
-      if let previous = wanted.removeValue(forKey: item), isExpandable(item), branches[item] == nil {
+      if let previous = wanted.removeValue(forKey: item), isExpandable(index, of: fresh),
+        branches[item] == nil
+      {
         let branch = OutlineBranch(item: item, parent: fresh, index: index, childCount: childCount(of: item))
         branches[item] = branch
         fresh.open(branch)
@@ -149,20 +148,25 @@ open class OutlineView: TableView {
   private func forget(_ branch: OutlineBranch) {
     for below in branch.subtree {
       if let item = below.item { branches[item] = nil }
-      for child in below.children.values {
-        places[child] = nil
-        expandability[child] = nil
-      }
+      for child in below.knownChildren { places[child] = nil }
     }
   }
 
   /// The child at `index` of a branch, asked of the data source the first time.
   private func child(_ index: Int, of branch: OutlineBranch) -> AnyHashable {
-    if let known = branch.children[index] { return known }
+    if let known = branch.child(at: index) { return known }
     let item = source?.outlineView(self, child: index, ofItem: branch.item) ?? AnyHashable(index)
-    branch.children[index] = item
+    branch.setChild(item, at: index)
     places[item] = (branch, index)
     return item
+  }
+
+  /// Whether child `index` of a branch is expandable, asked of the data source once.
+  private func isExpandable(_ index: Int, of branch: OutlineBranch) -> Bool {
+    if let known = branch.isExpandable(at: index) { return known }
+    let answer = source?.outlineView(self, isItemExpandable: child(index, of: branch)) ?? false
+    branch.setExpandable(answer, at: index)
+    return answer
   }
 
   /// Where an item is. An item not asked for yet is searched for: the children of every
@@ -172,7 +176,7 @@ open class OutlineView: TableView {
     if let place = places[item] { return place }
     guard source != nil else { return nil }
     for branch in root.subtree {
-      for index in 0..<branch.childCount where branch.children[index] == nil {
+      for index in 0..<branch.childCount where branch.child(at: index) == nil {
         if child(index, of: branch) == item { return places[item] }
       }
     }
@@ -182,6 +186,7 @@ open class OutlineView: TableView {
   /// Counts the table's rows again and selects `item` where it is now (nothing when it is
   /// no longer shown).
   private func reloadRows(keeping item: AnyHashable?) {
+    justLocated = nil
     super.reloadData()
     selectRow(at: item.flatMap { row(forItem: $0) }.map { IndexPath(row: $0) })
   }
@@ -193,6 +198,18 @@ open class OutlineView: TableView {
     guard source != nil, row >= 0, row < root.rowCount else { return nil }
     let (branch, index) = root.locate(row)
     return child(index, of: branch)
+  }
+
+  /// The row a cell was just asked for, kept for the ``cellFrame(forRowAt:)`` that follows
+  /// at once in the table's layout, so a new row is found in the tree once.
+  private var justLocated: (row: Int, branch: OutlineBranch, index: Int)?
+
+  /// The cell for a row: what the data source's table answer calls.
+  func cell(forRow row: Int) -> TableViewCell {
+    guard let source, row >= 0, row < root.rowCount else { return TableViewCell() }
+    let (branch, index) = root.locate(row)
+    justLocated = (row, branch, index)
+    return source.outlineView(self, cellForItem: child(index, of: branch))
   }
 
   /// The row of an item, or nil when it is not shown (its parent is collapsed, or it is not in
@@ -236,10 +253,8 @@ open class OutlineView: TableView {
 
   /// Whether an item can be expanded, as the data source says (asked once per item shown).
   public func isExpandable(_ item: AnyHashable) -> Bool {
-    if let known = expandability[item] { return known }
-    let answer = source?.outlineView(self, isItemExpandable: item) ?? false
-    if places[item] != nil { expandability[item] = answer }
-    return answer
+    if let place = places[item] { return isExpandable(place.index, of: place.parent) }
+    return source?.outlineView(self, isItemExpandable: item) ?? false
   }
 
   /// The selected item, or nil.
@@ -296,9 +311,8 @@ open class OutlineView: TableView {
       branch = opened
     }
     guard children, let branch else { return }
-    for index in 0..<branch.childCount {
-      let child = child(index, of: branch)
-      if isExpandable(child) { open(child, children: true, asking: asking, expanded: &expanded) }
+    for index in 0..<branch.childCount where isExpandable(index, of: branch) {
+      open(child(index, of: branch), children: true, asking: asking, expanded: &expanded)
     }
   }
 
@@ -363,23 +377,25 @@ open class OutlineView: TableView {
     return overflow ? Int.max / 2 : indent
   }
 
-  /// Places the table's cells, then moves each right past its row's indentation and triangle.
+  /// Lays out the table's cells (each through ``cellFrame(forRowAt:)``).
   open override func layoutSubviews() {
-    super.layoutSubviews()
     gutters.removeAll(keepingCapacity: true)
-    for case let cell as TableViewCell in subviews {
-      guard let row = indexPathForRow(at: Point(x: bounds.minX, y: cell.frame.minY))?.row, source != nil
-      else { continue }
-      let (branch, index) = root.locate(row)
-      let item = child(index, of: branch)
-      let mark: Character? = isExpandable(item) ? (branches[item] == nil ? "▸" : "▾") : nil
-      let start = Double(disclosureColumn(level: branch.childLevel)) + 2
-      var frame = cell.frame
-      frame.origin.x = min(start, frame.width)
-      frame.size.width = max(0, frame.width - frame.origin.x)
-      cell.frame = frame
-      gutters.append(Gutter(y: Int(cells: frame.minY), row: row, level: branch.childLevel, mark: mark))
-    }
+    super.layoutSubviews()
+  }
+
+  /// A row's cell starts after its indentation and triangle; the triangle is kept for drawing.
+  override func cellFrame(forRowAt position: Int) -> Rect {
+    var frame = super.cellFrame(forRowAt: position)
+    guard source != nil, position < root.rowCount else { return frame }
+    let (branch, index) =
+      justLocated.flatMap { $0.row == position ? ($0.branch, $0.index) : nil } ?? root.locate(position)
+    justLocated = nil
+    let mark: Character? = isExpandable(index, of: branch) ? (branch.isOpen(index) ? "▾" : "▸") : nil
+    let start = Double(disclosureColumn(level: branch.childLevel)) + 2
+    frame.origin.x = min(start, frame.width)
+    frame.size.width = max(0, frame.width - frame.origin.x)
+    gutters.append(Gutter(y: Int(cells: frame.minY), row: position, level: branch.childLevel, mark: mark))
+    return frame
   }
 
   /// Draws each visible row's triangle, and the selected row's gutter in the cell's style.
@@ -397,7 +413,7 @@ open class OutlineView: TableView {
           Rect(x: 0, y: gutter.y, width: min(column + 2, Int(cells: visibleContentWidth)), height: 1),
           with: .blank(style))
       }
-      if let mark = gutter.mark { canvas.draw(String(mark), x: column, y: gutter.y, style: style) }
+      if let mark = gutter.mark { canvas.put(Cell(mark, style: style), x: column, y: gutter.y) }
     }
   }
 

@@ -59,9 +59,6 @@ extension OutlineViewDataSource {
   /// The cell of the item at the row: answered by the outline through
   /// ``outlineView(_:cellForItem:)``.
   public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-    guard let outline = tableView as? OutlineView, let item = outline.item(atRow: indexPath.row) else {
-      return TableViewCell()
-    }
-    return outlineView(outline, cellForItem: item)
+    (tableView as? OutlineView)?.cell(forRow: indexPath.row) ?? TableViewCell()
   }
 }

@@ -427,11 +427,15 @@ open class TableView: ScrollView {
         visibleCells[position] = cell
         if cell.superview !== self { addSubview(cell) }
       }
-      cell.frame = rect(at: position)
+      cell.frame = cellFrame(forRowAt: position)
       cell.isSelected = position == selectedPosition
       cell.isHovered = position == hoveredPosition
     }
   }
+
+  /// Where the cell of the row at a position goes: the row's rectangle. An ``OutlineView``
+  /// indents it, in the same pass, so a cell's frame changes once a layout.
+  func cellFrame(forRowAt position: Int) -> Rect { rect(at: position) }
 
   /// Places a header line for every visible section with a title, asking the data source for
   /// the titles of those only, and removes the rest.
