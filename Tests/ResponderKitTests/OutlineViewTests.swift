@@ -43,6 +43,18 @@ final class LoggedTree: OutlineViewDataSource {
   }
 }
 
+/// As many top-level items as an outline takes, counting the children asked for.
+@MainActor
+final class HugeTree: OutlineViewDataSource {
+  var asked = 0
+  func outlineView(_ outlineView: OutlineView, numberOfChildrenOfItem item: AnyHashable?) -> Int { .max }
+  func outlineView(_ outlineView: OutlineView, child index: Int, ofItem item: AnyHashable?) -> AnyHashable {
+    asked += 1
+    return AnyHashable(index)
+  }
+  func outlineView(_ outlineView: OutlineView, isItemExpandable item: AnyHashable) -> Bool { false }
+}
+
 /// Records the outline delegate's calls and vetoes what it is told to.
 @MainActor
 final class OutlineLog: OutlineViewDelegate {
@@ -373,6 +385,13 @@ struct OutlineViewTests {
         #expect(LoggedTree.path(outline.parent(forItem: path)) == parent)
       }
     }
+  }
+
+  @Test func aSearchForAnUnknownItemInAHugeTreeStopsAtItsBound() {
+    let huge = HugeTree()
+    outline.dataSource = huge
+    #expect(outline.row(forItem: "not in the tree") == nil)
+    #expect(huge.asked == OutlineView.maximumChildrenAskedPerSearch)
   }
 
   @Test func hostileCountsAreCapped() {

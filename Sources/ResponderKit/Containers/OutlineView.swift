@@ -42,6 +42,11 @@ open class OutlineView: TableView {
   /// this many, so the rows of every expanded item still add up without overflow.
   public static let maximumNumberOfChildren = 1 << 40
 
+  /// The most children one search for an item never shown asks for (``row(forItem:)`` and
+  /// the calls taking an item): a tree of millions answers about an unknown item in bounded
+  /// time, as nil.
+  public static let maximumChildrenAskedPerSearch = 1 << 18
+
   /// Creates an outline view.
   public override init(frame: Rect = .zero) {
     super.init(frame: frame)
@@ -171,13 +176,17 @@ open class OutlineView: TableView {
 
   /// Where an item is. An item not asked for yet is searched for: the children of every
   /// expanded item not asked for yet are asked for, parents first, until it turns up (what a
-  /// lazy tree must do to answer about an item it never showed).
+  /// lazy tree must do to answer about an item it never showed), at most
+  /// ``maximumChildrenAskedPerSearch`` of them.
   private func locate(_ item: AnyHashable) -> (parent: OutlineBranch, index: Int)? {
     if let place = places[item] { return place }
     guard source != nil else { return nil }
+    var asked = 0
     for branch in root.subtree {
       for index in 0..<branch.childCount where branch.child(at: index) == nil {
         if child(index, of: branch) == item { return places[item] }
+        asked += 1
+        if asked >= OutlineView.maximumChildrenAskedPerSearch { return nil }
       }
     }
     return nil
@@ -213,7 +222,8 @@ open class OutlineView: TableView {
   }
 
   /// The row of an item, or nil when it is not shown (its parent is collapsed, or it is not in
-  /// the tree).
+  /// the tree). An item never shown is searched for by asking for children (see
+  /// ``maximumChildrenAskedPerSearch``).
   public func row(forItem item: AnyHashable) -> Int? {
     guard let place = locate(item) else { return nil }
     return row(ofChild: place.index, in: place.parent)
