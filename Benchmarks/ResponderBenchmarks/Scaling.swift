@@ -107,7 +107,7 @@ func timedChains(depth: Int, _ count: Int, into windows: inout [Window]) -> Int 
 
 /// A data source of `rows` rows in one section.
 @MainActor final class ScalingRows: TableViewDataSource {
-  let rows: Int
+  var rows: Int
   init(rows: Int) { self.rows = rows }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {

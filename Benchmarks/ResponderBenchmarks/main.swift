@@ -376,6 +376,10 @@ if CommandLine.arguments.contains("--scaling") {
   runScalingBenchmarks()
   exit(0)
 }
+if CommandLine.arguments.contains("--outline") {
+  runOutlineBenchmarks()
+  exit(0)
+}
 
 if CommandLine.arguments.contains("--app-shape") {
   let plain = measure(dispatches) { plainWalk(from: plainHead) }
@@ -573,3 +577,4 @@ writeResults(
   runAppShapeBenchmarks(plain: plain, plainInstructions: plainInstructions), group: "dispatch-app-shape")
 
 runScalingBenchmarks()
+runOutlineBenchmarks()

@@ -467,7 +467,7 @@ open class TableView: ScrollView {
         if cell.superview !== self { addSubview(cell) }
         if columned { fillColumns(of: cell, at: indexPath) }
       }
-      cell.frame = rect(at: position)
+      cell.frame = cellFrame(forRowAt: position)
       if columned, cell.columnSpans != columnSpans { cell.columnSpans = columnSpans }
       cell.isSelected = position == selectedPosition
       cell.isFocused = focused && position == selectedPosition
@@ -475,6 +475,10 @@ open class TableView: ScrollView {
     }
     if let headerView, headerView.superview === self { bringSubviewToFront(headerView) }
   }
+
+  /// Where the cell of the row at a position goes: the row's rectangle. An ``OutlineView``
+  /// indents it, in the same pass, so a cell's frame changes once a layout.
+  func cellFrame(forRowAt position: Int) -> Rect { rect(at: position) }
 
   /// Places a header line for every visible section with a title, asking the data source for
   /// the titles of those only, and removes the rest.
