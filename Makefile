@@ -26,9 +26,24 @@ build: deps
 	$(SWIFT) build
 
 # Every test is Swift Testing: XCTest's runner would only print "Executed 0 tests" (twice).
+# The suite runs with TMPDIR a fresh folder of its own (short: tests show paths in 100-column
+# tmux panes), so what other programs on the machine put in /tmp meanwhile does not count; a
+# run that leaves anything in it fails, naming what, and the folder is kept to look at. The
+# test bundle is run directly, as `swift test --skip-build --disable-xctest` runs it: SwiftPM
+# itself leaves lock files and TemporaryDirectory.* (its manifest compiles) in TMPDIR. (tmux
+# keeps its sockets in /tmp/tmux-UID whatever TMPDIR says.) TEST_ARGS="--filter X" runs a part.
+TEST_ARGS ?=
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	@bundle=$$($(SWIFT) build --show-bin-path)/ResponderKitPackageTests.xctest; \
+	scratch=$$(mktemp -d /tmp/rk.XXXX) || exit 1; \
+	echo "TMPDIR=$$scratch $$bundle --testing-library swift-testing $(TEST_ARGS)"; \
+	TMPDIR=$$scratch $$bundle --testing-library swift-testing $(TEST_ARGS); status=$$?; \
+	left=$$(ls -A $$scratch); \
+	if [ -n "$$left" ]; then \
+	  echo "make test: the run left in its temporary directory $$scratch:"; echo "$$left" | sed 's/^/  /'; \
+	  exit 1; \
+	fi; rmdir $$scratch; exit $$status
 
 demo: deps
 	$(SWIFT) build --product $(DEMO)
