@@ -49,8 +49,9 @@ demo: deps
 	$(SWIFT) build --product $(DEMO)
 	$$($(SWIFT) build --show-bin-path)/$(DEMO)
 
-# Python peers for the parser comparison, in a private virtualenv; ncurses (the renderer's
-# baseline, built from C) and valgrind (instruction counts) from Debian.
+# Python peers for the parser comparison and the latency benchmark (Textual), in a private
+# virtualenv; ncurses (the renderer's and the latency benchmark's baseline, built from C) and
+# valgrind (instruction counts) from Debian.
 BENCH_VENV := Benchmarks/.venv
 BENCH_PEERS := textual==8.2.8 prompt_toolkit==3.0.53
 BENCH_APT := libncurses-dev valgrind gcc fzf
@@ -67,6 +68,7 @@ bench-deps: deps
 # to Benchmarks/results/*.json, then merged into Benchmarks/results.json and printed as
 # README's performance table.
 NCURSES_BASELINE := .build/ncurses-baseline
+LATENCY_PEERS := .build/latency-peers
 bench: bench-deps
 	$(SWIFT) build -c release --product ResponderBenchmarks
 	$(SWIFT) build -c release --product XKBBenchmarks
@@ -78,8 +80,10 @@ bench: bench-deps
 	$(SWIFT) build -c release --product Checklists
 	$(SWIFT) build -c release --product Pick
 	$(SWIFT) build -c release --product PickBenchmarks
+	$(SWIFT) build -c release --product LatencyBenchmarks
 	cc -O2 -o $(NCURSES_BASELINE) Benchmarks/NcursesBaseline/ncurses_baseline.c \
 	  Benchmarks/CRendererScenes/scenes.c -IBenchmarks/CRendererScenes/include -lncursesw
+	cc -O2 -o $(LATENCY_PEERS) Benchmarks/LatencyPeers/latency_peers.c -lncursesw
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	echo "== Responder chain =="; $$bin/ResponderBenchmarks && \
 	echo "== Keyboard decoding ==" && $$bin/XKBBenchmarks && \
@@ -90,6 +94,8 @@ bench: bench-deps
 	echo "== Text editing ==" && $$bin/TextBenchmarks && \
 	echo "== Pick against fzf ==" && $$bin/PickBenchmarks $$bin/Pick $$(command -v fzf) && \
 	echo "== Hover flood ==" && $$bin/HoverBenchmarks && \
+	echo "== Key to frame through a pty ==" && \
+	  $$bin/LatencyBenchmarks $(LATENCY_PEERS) $$bin/Checklists $(BENCH_VENV)/bin/python && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with
