@@ -54,6 +54,7 @@ struct Program {
 
 /// What one run of a program gave: each key's latency (ms) and its CPU per key (ms).
 struct Run {
+  var round = 0
   var latencies: [Double] = []
   var cpuPerKey = 0.0
   var bytesPerKey = 0.0
@@ -251,7 +252,8 @@ var perRound: [[Run]] = Array(repeating: [], count: programs.count)
 for round in 0..<rounds {
   for offset in 0..<programs.count {
     let index = (round + offset) % programs.count
-    if let run = measure(programs[index], keys: keysPerRound, data: scratch) {
+    if var run = measure(programs[index], keys: keysPerRound, data: scratch) {
+      run.round = round
       perRound[index].append(run)
     } else {
       print("  round \(round): \(programs[index].name) did not answer")
@@ -266,6 +268,9 @@ struct Summary {
   var cpu: Double
   var bytes: Double
   var rounds: Int
+  /// The median over rounds of the round's median against ncurses' in the same round: the
+  /// machine's load moves both alike.
+  var pairedRatio: Double?
 }
 let summaries: [Summary?] = perRound.map { runs in
   guard !runs.isEmpty else { return nil }
@@ -274,7 +279,17 @@ let summaries: [Summary?] = perRound.map { runs in
     p90: BenchmarkSupport.median(runs.map { percentile($0.latencies, 0.9) }),
     cpu: BenchmarkSupport.median(runs.map(\.cpuPerKey)),
     bytes: BenchmarkSupport.median(runs.map(\.bytesPerKey)),
-    rounds: runs.count)
+    rounds: runs.count,
+    pairedRatio: pairedRatio(runs))
+}
+
+@MainActor func pairedRatio(_ runs: [Run]) -> Double? {
+  let ratios = runs.compactMap { run in
+    perRound[1].first { $0.round == run.round }.map {
+      BenchmarkSupport.median(run.latencies) / BenchmarkSupport.median($0.latencies)
+    }
+  }
+  return ratios.isEmpty ? nil : BenchmarkSupport.median(ratios)
 }
 guard let ncurses = summaries[1] else {
   print("ncurses did not run")
@@ -283,7 +298,7 @@ guard let ncurses = summaries[1] else {
 for (program, summary) in zip(programs, summaries) {
   guard let summary else { continue }
   print(
-    "  \(program.name): median \(formatted(summary.median, 3)) ms (\(formatted(summary.median / ncurses.median, 2))× ncurses), p90 \(formatted(summary.p90, 3)) ms, CPU \(formatted(summary.cpu * 1000, 0)) µs/key, \(formatted(summary.bytes, 0)) bytes/key"
+    "  \(program.name): median \(formatted(summary.median, 3)) ms (\(formatted(summary.median / ncurses.median, 2))× ncurses; per round \(formatted(summary.pairedRatio ?? 0, 2))×), p90 \(formatted(summary.p90, 3)) ms, CPU \(formatted(summary.cpu * 1000, 0)) µs/key, \(formatted(summary.bytes, 0)) bytes/key"
   )
 }
 
@@ -291,7 +306,7 @@ let ncursesName = "ncurses list (C)"
 func row(_ index: Int, _ name: String, target: (String, Double)? = nil) -> [BenchmarkResult] {
   guard index < summaries.count, let summary = summaries[index] else { return [] }
   let note =
-    "p90 \(formatted(summary.p90, 3)) ms (ncurses \(formatted(ncurses.p90, 3))); \(formatted(summary.bytes, 0)) bytes/key; \(summary.rounds) rounds × \(keysPerRound) keys"
+    "p90 \(formatted(summary.p90, 3)) ms (ncurses \(formatted(ncurses.p90, 3))); median of per-round ratios \(formatted(summary.pairedRatio ?? 0, 2))×; \(formatted(summary.bytes, 0)) bytes/key; \(summary.rounds) rounds × \(keysPerRound) keys"
   return [
     BenchmarkResult(
       name: "Key to finished frame (pty, 80×24): \(name)", value: summary.median * 1000, unit: "µs",

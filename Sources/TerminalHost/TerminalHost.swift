@@ -90,6 +90,10 @@ public final class TerminalHost {
   private var escapeTimer: (any DispatchSourceTimer)?
   private var signalMonitor: SignalMonitor?
   private var renderScheduled = false
+  /// Set while ``deliver()`` hands a read's items to the app: it draws the frame itself when
+  /// they are done, so a view invalidated meanwhile schedules no render of its own (one main
+  /// queue turn and run loop wake-up less per key).
+  private var delivering = false
   private var keyboardNegotiated = false
   private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
   private var hungUp = false
@@ -507,6 +511,8 @@ public final class TerminalHost {
   }
 
   func deliver() {
+    let outer = delivering
+    delivering = true
     for index in items.indices {
       let item = items[index]
       switch item {
@@ -530,8 +536,12 @@ public final class TerminalHost {
       case .pointer, .unknown:
         break
       }
-      if application.isTerminated { return }
+      if application.isTerminated {
+        delivering = outer
+        return
+      }
     }
+    delivering = outer
     if application.needsDisplay { render() }
   }
 
@@ -651,7 +661,7 @@ public final class TerminalHost {
   // MARK: Output
 
   private func scheduleRender() {
-    guard !renderScheduled else { return }
+    guard !renderScheduled, !delivering else { return }
     renderScheduled = true
     DispatchQueue.main.async { [weak self] in
       MainActor.assumeIsolated {
