@@ -28,19 +28,35 @@ build: deps
 	$(SWIFT) build
 
 # Every test is Swift Testing: XCTest's runner would only print "Executed 0 tests" (twice).
+# The suite runs with TMPDIR a fresh folder of its own (short: tests show paths in 100-column
+# tmux panes), so what other programs on the machine put in /tmp meanwhile does not count; a
+# run that leaves anything in it fails, naming what, and the folder is kept to look at. The
+# test bundle is run directly, as `swift test --skip-build --disable-xctest` runs it: SwiftPM
+# itself leaves lock files and TemporaryDirectory.* (its manifest compiles) in TMPDIR. (tmux
+# keeps its sockets in /tmp/tmux-UID whatever TMPDIR says.) TEST_ARGS="--filter X" runs a part.
 # A failing snapshot adds itself to the HTML report $(SNAPSHOT_REPORT)/index.html (expected,
 # actual, difference), which CI keeps with the build directory.
 SNAPSHOT_REPORT ?= $(CURDIR)/.build/snapshot-report
+TEST_ARGS ?=
 test: test-deps
 	$(SWIFT) build --build-tests
-	SNAPSHOT_ARTIFACTS=$(SNAPSHOT_REPORT) $(SWIFT) test --skip-build --disable-xctest
+	@bundle=$$($(SWIFT) build --show-bin-path)/ResponderKitPackageTests.xctest; \
+	scratch=$$(mktemp -d /tmp/rk.XXXX) || exit 1; \
+	echo "TMPDIR=$$scratch $$bundle --testing-library swift-testing $(TEST_ARGS)"; \
+	TMPDIR=$$scratch SNAPSHOT_ARTIFACTS=$(SNAPSHOT_REPORT) $$bundle --testing-library swift-testing $(TEST_ARGS); status=$$?; \
+	left=$$(ls -A $$scratch); \
+	if [ -n "$$left" ]; then \
+	  echo "make test: the run left in its temporary directory $$scratch:"; echo "$$left" | sed 's/^/  /'; \
+	  exit 1; \
+	fi; rmdir $$scratch; exit $$status
 
 demo: deps
 	$(SWIFT) build --product $(DEMO)
 	$$($(SWIFT) build --show-bin-path)/$(DEMO)
 
-# Python peers for the parser comparison, in a private virtualenv; ncurses (the renderer's
-# baseline, built from C) and valgrind (instruction counts) from Debian.
+# Python peers for the parser comparison and the latency benchmark (Textual), in a private
+# virtualenv; ncurses (the renderer's and the latency benchmark's baseline, built from C) and
+# valgrind (instruction counts) from Debian.
 BENCH_VENV := Benchmarks/.venv
 BENCH_PEERS := textual==8.2.8 prompt_toolkit==3.0.53
 BENCH_APT := libncurses-dev valgrind gcc fzf
@@ -57,6 +73,7 @@ bench-deps: deps
 # to Benchmarks/results/*.json, then merged into Benchmarks/results.json and printed as
 # README's performance table.
 NCURSES_BASELINE := .build/ncurses-baseline
+LATENCY_PEERS := .build/latency-peers
 bench: bench-deps
 	$(SWIFT) build -c release --product ResponderBenchmarks
 	$(SWIFT) build -c release --product XKBBenchmarks
@@ -68,8 +85,10 @@ bench: bench-deps
 	$(SWIFT) build -c release --product Checklists
 	$(SWIFT) build -c release --product Pick
 	$(SWIFT) build -c release --product PickBenchmarks
+	$(SWIFT) build -c release --product LatencyBenchmarks
 	cc -O2 -o $(NCURSES_BASELINE) Benchmarks/NcursesBaseline/ncurses_baseline.c \
 	  Benchmarks/CRendererScenes/scenes.c -IBenchmarks/CRendererScenes/include -lncursesw
+	cc -O2 -o $(LATENCY_PEERS) Benchmarks/LatencyPeers/latency_peers.c -lncursesw
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	echo "== Responder chain =="; $$bin/ResponderBenchmarks && \
 	echo "== Keyboard decoding ==" && $$bin/XKBBenchmarks && \
@@ -80,6 +99,8 @@ bench: bench-deps
 	echo "== Text editing ==" && $$bin/TextBenchmarks && \
 	echo "== Pick against fzf ==" && $$bin/PickBenchmarks $$bin/Pick $$(command -v fzf) && \
 	echo "== Hover flood ==" && $$bin/HoverBenchmarks && \
+	echo "== Key to frame through a pty ==" && \
+	  $$bin/LatencyBenchmarks $(LATENCY_PEERS) $$bin/Checklists $(BENCH_VENV)/bin/python && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # Real emulators (xterm, urxvt, kitty: each alone, in tmux, in screen; xfce4-terminal (VTE),

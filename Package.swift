@@ -216,6 +216,13 @@ let package = Package(
       path: "Benchmarks/PickBenchmarks",
       swiftSettings: strict
     ),
+    // Key to finished frame through a pty, against ncurses, the echo floor and Textual.
+    .executableTarget(
+      name: "LatencyBenchmarks",
+      dependencies: ["ResponderKit", "TerminalHost", "BenchmarkSupport"],
+      path: "Benchmarks/LatencyBenchmarks",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "HoverBenchmarks",
       dependencies: ["TerminalHost", "ResponderKit", "BenchmarkSupport"],

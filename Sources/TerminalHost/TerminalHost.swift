@@ -1,3 +1,4 @@
+import CoreFoundation
 import Dispatch
 import Foundation
 import Glibc
@@ -89,6 +90,10 @@ public final class TerminalHost {
   private var escapeTimer: (any DispatchSourceTimer)?
   private var signalMonitor: SignalMonitor?
   private var renderScheduled = false
+  /// Set while ``deliver()`` hands a read's items to the app: it draws the frame itself when
+  /// they are done, so a view invalidated meanwhile schedules no render of its own (one main
+  /// queue turn and run loop wake-up less per key).
+  private var delivering = false
   private var keyboardNegotiated = false
   /// Whether the terminal answered the modifyOtherKeys query (XTQMODKEYS) before its DA1 reply.
   private var answersModifyOtherKeys = false
@@ -187,8 +192,11 @@ public final class TerminalHost {
       exit(1)
     }
     while true {
-      // Returns after each source it serviced; the app's end is `exit`, from `finish()`.
-      _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+      // `RunLoop.main.run(mode: .default, before:)`, but entered once rather than once per
+      // source serviced: each entry looks the mode up and sets the loop up again, about a
+      // tenth of a key's CPU (Benchmarks/LatencyBenchmarks). The app's end is `exit`, from
+      // `finish()`.
+      _ = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 1e10, false)
     }
   }
 
@@ -510,6 +518,8 @@ public final class TerminalHost {
   }
 
   func deliver() {
+    let outer = delivering
+    delivering = true
     for index in items.indices {
       let item = items[index]
       switch item {
@@ -534,8 +544,12 @@ public final class TerminalHost {
       case .pointer, .unknown:
         break
       }
-      if application.isTerminated { return }
+      if application.isTerminated {
+        delivering = outer
+        return
+      }
     }
+    delivering = outer
     if application.needsDisplay { render() }
   }
 
@@ -681,7 +695,7 @@ public final class TerminalHost {
   // MARK: Output
 
   private func scheduleRender() {
-    guard !renderScheduled else { return }
+    guard !renderScheduled, !delivering else { return }
     renderScheduled = true
     DispatchQueue.main.async { [weak self] in
       MainActor.assumeIsolated {

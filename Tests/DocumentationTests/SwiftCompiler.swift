@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the toolchain's `swiftc` on documentation blocks, against the modules this package
 /// just built (the test bundle's own build directory).
@@ -54,15 +55,13 @@ struct SwiftCompiler {
   /// Compiles a whole block (type-checks it, warnings as errors) or parses a fragment.
   /// Returns the compiler's diagnostics when it fails, nil when the block is good.
   func check(_ block: CodeBlock) throws -> String? {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("docs-check-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try ScratchDirectory("docs-check")
     // Named main.swift so a block may have top-level code, as a script or an app's entry does.
-    let file = directory.appendingPathComponent("main.swift")
+    let file = directory.appending("main.swift")
     try block.source.write(to: file, atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = swiftc
+    process.environment = try directory.childEnvironment()
     // A block with an @main type is a library file; any other may have top-level code.
     let mode = block.code.contains("@main") ? ["-parse-as-library"] : []
     process.arguments = (block.isFragment ? ["-parse"] : ["-typecheck"] + arguments) + mode + [file.path]

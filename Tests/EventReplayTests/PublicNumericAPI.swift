@@ -33,6 +33,8 @@ struct PublicNumericAPI {
     let scratch = try ScratchDirectory("census-symbols")
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
+    // The extractor runs the compiler's front end, which leaves its temporary files in TMPDIR.
+    let environment = try scratch.childEnvironment()
     for module in modules {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -44,6 +46,7 @@ struct PublicNumericAPI {
         "-fmodule-map-file=" + binaries.appendingPathComponent("CXKBCommonShims.build/module.modulemap").path,
         "-minimum-access-level", "public", "-output-dir", scratch.url.path,
       ]
+      process.environment = environment
       process.standardOutput = FileHandle.nullDevice
       let errors = Pipe()
       process.standardError = errors

@@ -1,5 +1,6 @@
 import Foundation
 import ResponderKit
+import TestSupport
 import Testing
 
 @testable import EventReplay
@@ -118,8 +119,8 @@ struct RecordingFormatTests {
 @MainActor
 struct SessionRecorderTests {
   @Test func recordsTimesFromTheFirstInputAndTheStartingSize() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rk-\(UUID().uuidString).rkrec")
-    defer { try? FileManager.default.removeItem(at: url) }
+    let scratch = try ScratchDirectory("recording")
+    let url = scratch.appending("session.rkrec")
     let recorder = SessionRecorder(writingTo: url)
     recorder.record(.resize(Size(width: 120, height: 40), timestamp: 1000))
     recorder.record(.key(KeyEvent.character("a", timestamp: 1000.5)))

@@ -2,6 +2,7 @@ import EventReplay
 import Foundation
 import Glibc
 import ResponderKit
+import TestSupport
 import Testing
 
 @testable import Checklists
@@ -14,15 +15,14 @@ private func shell(_ command: String) -> Bool {
 
 /// Whether this machine lets the tests mount a tmpfs (root in a container that allows it).
 private let canMountTmpfs: Bool = {
-  let point = FileManager.default.temporaryDirectory.appendingPathComponent("rk-mount-probe-\(getpid())").path
-  defer { rmdir(point) }
-  return shell("mkdir -p \(point) && mount -t tmpfs -o size=64k tmpfs \(point) && umount \(point)")
+  guard let point = try? ScratchDirectory("mount-probe") else { return false }
+  return shell("mount -t tmpfs -o size=64k tmpfs \(point.path) && umount \(point.path)")
 }()
 
 /// Whether the temporary directory's file system supports the immutable attribute.
 private let canMakeImmutable: Bool = {
-  let file = FileManager.default.temporaryDirectory.appendingPathComponent("rk-chattr-probe-\(getpid())").path
-  defer { unlink(file) }
+  guard let scratch = try? ScratchDirectory("chattr-probe") else { return false }
+  let file = scratch.appending("probe").path
   return shell("touch \(file) && chattr +i \(file) && chattr -i \(file)")
 }()
 
@@ -33,20 +33,20 @@ private let canMakeImmutable: Bool = {
 @Suite("Checklists durability", .serialized)
 @MainActor
 struct ChecklistsDurabilityTests {
-  /// A fresh tmpfs of `size`, with the starter lists saved in it; unmounted by `cleanUp`.
-  func mount(size: String) throws -> URL {
-    let point = FileManager.default.temporaryDirectory.appendingPathComponent("rk-tmpfs-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
-    try #require(shell("mount -t tmpfs -o size=\(size) tmpfs \(point.path)"), "mount refused")
-    let data = point.appendingPathComponent("checklists.json")
-    try ChecklistsStore(url: data).save(ChecklistsModel.starterLists)
-    return data
-  }
+  /// A tmpfs mounted on a scratch folder, with the starter lists saved in it; unmounted when
+  /// it goes (then the folder goes too), whether the test passed, failed or threw.
+  @MainActor final class Tmpfs {
+    let point: ScratchDirectory
+    let data: URL
 
-  func cleanUp(_ data: URL) {
-    let point = data.deletingLastPathComponent().path
-    _ = shell("umount \(point)")
-    rmdir(point)
+    init(size: String) throws {
+      point = try ScratchDirectory("tmpfs")
+      data = point.appending("checklists.json")
+      try #require(shell("mount -t tmpfs -o size=\(size) tmpfs \(point.path)"), "mount refused")
+      try ChecklistsStore(url: data).save(ChecklistsModel.starterLists)
+    }
+
+    deinit { _ = shell("umount \(point.path)") }
   }
 
   /// Toggles Milk in Groceries and returns the controller, after the save was attempted.
@@ -61,8 +61,8 @@ struct ChecklistsDurabilityTests {
 
   @Test(.enabled(if: canMountTmpfs, "mounting a tmpfs is refused on this machine"))
   func aReadOnlyFolderIsReportedAndTheFileKept() throws {
-    let data = try mount(size: "64k")
-    defer { cleanUp(data) }
+    let tmpfs = try Tmpfs(size: "64k")
+    let data = tmpfs.data
     let before = try Data(contentsOf: data)
     try #require(shell("mount -o remount,ro \(data.deletingLastPathComponent().path)"))
     let (controller, driver) = toggleMilk(data)
@@ -75,8 +75,8 @@ struct ChecklistsDurabilityTests {
 
   @Test(.enabled(if: canMountTmpfs, "mounting a tmpfs is refused on this machine"))
   func aFullDiskIsReportedAndTheFileKept() throws {
-    let data = try mount(size: "64k")
-    defer { cleanUp(data) }
+    let tmpfs = try Tmpfs(size: "64k")
+    let data = tmpfs.data
     let before = try Data(contentsOf: data)
     // Fill what is left; dd stops with ENOSPC.
     _ = shell("dd if=/dev/zero of=\(data.deletingLastPathComponent().path)/filler bs=4k")
@@ -89,16 +89,12 @@ struct ChecklistsDurabilityTests {
 
   @Test(.enabled(if: canMakeImmutable, "the file system has no immutable attribute (chattr +i)"))
   func anImmutableFileIsReportedAndKept() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rk-immutable-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let data = directory.appendingPathComponent("checklists.json")
+    let directory = try ScratchDirectory("immutable")
+    let data = directory.appending("checklists.json")
     try ChecklistsStore(url: data).save(ChecklistsModel.starterLists)
     try #require(shell("chattr +i \(data.path)"))
-    defer {
-      _ = shell("chattr -i \(data.path)")
-      try? FileManager.default.removeItem(at: directory)
-    }
+    // Before the folder goes: an immutable file cannot be removed.
+    defer { _ = shell("chattr -i \(data.path)") }
     let before = try Data(contentsOf: data)
     let (controller, _) = toggleMilk(data)
     #expect(

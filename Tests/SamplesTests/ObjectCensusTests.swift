@@ -1,5 +1,6 @@
 import EventReplay
 import Foundation
+import TestSupport
 import Testing
 import XKBKeyboard
 
@@ -93,13 +94,10 @@ struct ObjectCensusTests {
   }
 
   @Test func checklistsEndingWithATouchDownAndAnAlertOpenLeavesNothingBehind() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "census-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try ScratchDirectory("census")
     var sawAlert = false
     let census = census(make: {
-      let controller = ChecklistsAppController(dataURL: directory.appendingPathComponent("checklists.json"))
+      let controller = ChecklistsAppController(dataURL: scratch.appending("checklists.json"))
       return (controller.application, controller)
     }) { driver, count in
       driver.press("Down")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// README's "Using the package", done as a newcomer does it: a new package depending on a
@@ -17,10 +18,9 @@ struct PackageDependencyTests {
     #expect(readme.contains(dependency) && readme.contains(product), "README no longer says what to write")
 
     // A copy of the package (manifest and library sources only) in a folder named otherwise.
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-dep-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let checkout = scratch.appendingPathComponent("any-name")
-    let app = scratch.appendingPathComponent("Groceries")
+    let scratch = try ScratchDirectory("rk-dep")
+    let checkout = scratch.appending("any-name")
+    let app = scratch.appending("Groceries")
     try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(
       at: app.appendingPathComponent("Sources/Groceries"), withIntermediateDirectories: true)
@@ -41,9 +41,12 @@ struct PackageDependencyTests {
     try "import ResponderKit\nprint(Action.copy)\n".write(
       to: app.appendingPathComponent("Sources/Groceries/main.swift"), atomically: true, encoding: .utf8)
     // Only the library and the one file: no samples, tests or benchmarks are built.
-    let log = scratch.appendingPathComponent("build.log").path
+    // SwiftPM and swiftc keep lock files and temporary folders in TMPDIR: the scratch's own.
+    let log = scratch.appending("build.log").path
+    let temporary = try #require(try scratch.childEnvironment()["TMPDIR"])
     let status = try TmuxSession.spawn([
-      "bash", "-c", "cd '\(app.path)' && swift build --product Groceries > '\(log)' 2>&1; echo $?",
+      "bash", "-c",
+      "cd '\(app.path)' && TMPDIR='\(temporary)' swift build --product Groceries > '\(log)' 2>&1; echo $?",
     ])
     let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(output)")

@@ -2,6 +2,7 @@ import EventReplay
 import Foundation
 import ResponderKit
 import TerminalHost
+import TestSupport
 import Testing
 import XKBKeyboard
 
@@ -106,8 +107,8 @@ struct SampleTracePaneTests {
 
   @Test func aTraceFileAddsToTheSamplesTraceAndThePaneStillShowsEachKey() throws {
     let (app, _) = try KeyViewer.makeApplication(KeyViewerOptions(), decodesDevice: false)
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("keyviewer-\(UUID()).trace")
-    defer { try? FileManager.default.removeItem(at: url) }
+    let scratch = try ScratchDirectory("keyviewer")
+    let url = scratch.appending("keyviewer.trace")
     let trace = try ActionTraceFile(url: url).attach(to: app)
     #expect(trace === app.actionTrace, "the file writes the app's own trace")
     let driver = HeadlessDriver(application: app, size: Size(width: 100, height: 24))

@@ -10,8 +10,12 @@ final class TmuxSession {
 
   /// Starts `bash` in a detached session of the given size.
   init(width: Int = 100, height: Int = 24) throws {
-    socket = "rk-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-    workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+    let tag = UUID().uuidString.prefix(8)
+    socket = "rk-test-\(ProcessInfo.processInfo.processIdentifier)-\(tag)"
+    // Short: tests type paths in it into a 100-column shell and read them back off the screen
+    // (an error message naming the data file, a command line above an inline region), and
+    // `make test` puts the temporary directory one level down.
+    workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(tag)")
     try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
     // The server forks off and keeps whatever descriptors it was given: give it none of ours.
     try tmux(

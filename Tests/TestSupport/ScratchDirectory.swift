@@ -19,5 +19,17 @@ public final class ScratchDirectory: Sendable {
   /// A path inside the folder (not created).
   public func appending(_ name: String) -> URL { url.appendingPathComponent(name) }
 
+  /// This process's environment with `TMPDIR` naming `<folder>/tmp` (created), for a child
+  /// that leaves files in its temporary directory: swiftc, SwiftPM and
+  /// swift-symbolgraph-extract leave `TemporaryDirectory.*` folders, lock files and generated
+  /// sources there, which then go with this folder.
+  public func childEnvironment() throws -> [String: String] {
+    let temporary = appending("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
+    return environment
+  }
+
   deinit { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ResponderKit
+import TestSupport
 import Testing
 import XKBKeyboard
 
@@ -35,9 +36,9 @@ import XKBKeyboard
     let fromString = try Keymap(string: text)
     #expect(fromString.asString() == text)
 
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("xkb-\(UUID()).xkb")
+    let scratch = try ScratchDirectory("xkb")
+    let url = scratch.appending("keymap.xkb")
     try text.write(to: url, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: url) }
     let fromFile = try Keymap(fileURL: url)
     #expect(fromFile.keysyms(forKeyCode: Key.q, layout: 0, level: 2) == [.at])
     #expect(try Keymap(contentsOfFile: url.path).asString() == text)
@@ -219,9 +220,9 @@ import XKBKeyboard
   }
 
   @Test func aFIFOIsRefusedWithoutBlocking() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID())").path
+    let scratch = try ScratchDirectory("fifo")
+    let path = scratch.appending("fifo").path
     try #require(mkfifo(path, 0o600) == 0)
-    defer { unlink(path) }
     // No writer ever opens it: reading would block forever.
     let error = #expect(throws: KeymapError.self) { try Keymap(contentsOfFile: path) }
     #expect(error?.reason == .notRegularFile(path: path, fileType: "FIFO"))
@@ -230,10 +231,10 @@ import XKBKeyboard
   }
 
   @Test func filesOver16MiBAreRefused() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID())").path
+    let scratch = try ScratchDirectory("big")
+    let path = scratch.appending("big.xkb").path
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     try #require(fd >= 0)
-    defer { unlink(path) }
     let size = 16 * 1024 * 1024 + 1
     ftruncate(fd, off_t(size))  // sparse: no disk used
     close(fd)
@@ -245,9 +246,9 @@ import XKBKeyboard
 
   @Test func unreadableFileSaysWhyWithARealErrno() throws {
     // A regular file used as a directory: open fails with ENOTDIR, whoever runs the test.
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID())").path
+    let scratch = try ScratchDirectory("plain")
+    let file = scratch.appending("plain").path
     try #require(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
-    defer { unlink(file) }
     let path = file + "/keymap.xkb"
     let error = #expect(throws: KeymapError.self) { try Keymap(contentsOfFile: path) }
     #expect(error?.reason == .unreadableFile(path: path, errno: ENOTDIR))
@@ -260,9 +261,9 @@ import XKBKeyboard
     let text = try makeKeymap("de").asString()
     #expect(try Keymap(string: "\u{FEFF}" + text).asString() == text)
     #expect(try Keymap(bytes: [0xef, 0xbb, 0xbf] + Array(text.utf8)).asString() == text)
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bom-\(UUID()).xkb")
+    let scratch = try ScratchDirectory("bom")
+    let url = scratch.appending("bom.xkb")
     try Data([0xef, 0xbb, 0xbf] + Array(text.utf8)).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
     #expect(try Keymap(contentsOfFile: url.path).asString() == text)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XKBKeyboard
 
@@ -6,13 +7,11 @@ import XKBKeyboard
   /// Runs `body` with file descriptor 2 pointing at a temporary file and returns what was
   /// written there.
   func stderrOutput(of body: () -> Void) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID())").path
+    let scratch = try ScratchDirectory("stderr")
+    let path = scratch.appending("stderr").path
     let file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
     try #require(file >= 0)
-    defer {
-      close(file)
-      unlink(path)
-    }
+    defer { close(file) }
     let saved = dup(2)
     dup2(file, 2)
     body()
