@@ -51,7 +51,7 @@ struct DocumentKillTests {
     var next = 1
     var kills = 0
     while total < 500 && kills < 60 {
-      let delay = Double.random(in: 0.15...0.6, using: &random)
+      let delay = Double.random(in: 0.2...1.0, using: &random)
       let round = try run([scratch.path, String(next)], killAfter: delay)
       kills += 1
       total += round.saves

@@ -51,9 +51,14 @@ private final class TinyDisk {
     return process.terminationStatus == 0
   }
 
-  static var available: Bool {
-    getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")
-  }
+  /// Whether this machine lets the tests mount one (root with the right to mount): tried once.
+  static let available: Bool = {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/mount"),
+      let probe = try? ScratchDirectory("tiny-disk-probe"),
+      run(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", probe.path])
+    else { return false }
+    return run(["umount", probe.path])
+  }()
 }
 
 @MainActor
@@ -130,7 +135,7 @@ struct LocalDocumentFileSystemTests {
   @Test(.enabled(if: TinyDisk.available)) func aFullDiskIsASentenceTheFileStaysWholeAndNoTemporaryFileIsLeft()
     throws
   {
-    guard let disk = try TinyDisk(kilobytes: 64) else { return }
+    let disk = try #require(try TinyDisk(kilobytes: 64), "mounting a tmpfs failed")
     let url = disk.url.appendingPathComponent("big.txt")
     let original = String(repeating: "old line\n", count: 1000)
     try Data(original.utf8).write(to: url)
@@ -148,7 +153,7 @@ struct LocalDocumentFileSystemTests {
   }
 
   @Test(.enabled(if: TinyDisk.available)) func aReadOnlyFolderIsASentenceAndTheDocumentStaysEdited() throws {
-    guard let disk = try TinyDisk(kilobytes: 64) else { return }
+    let disk = try #require(try TinyDisk(kilobytes: 64), "mounting a tmpfs failed")
     let url = disk.url.appendingPathComponent("notes.txt")
     try Data("one".utf8).write(to: url)
     let document = try open(url)

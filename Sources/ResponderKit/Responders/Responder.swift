@@ -116,7 +116,13 @@ open class Responder: ActionTarget {
       kept.insert(.linkedNext)
     }
     keptDefaults = kept
+    asksDelegates = self is Window || self is Application || self is WindowController
   }
+
+  /// Whether this object's part of the search has the delegate steps (``actionDelegate``,
+  /// ``followingTarget``): windows, window controllers and applications. Read from the object
+  /// so the other responders asked through their methods skip two dynamic calls.
+  private(set) var asksDelegates = false
 
   private var cachedActionTable = ActionTable.empty
   /// ``cachedActionTable`` unretained, for the walks and for performing (which would otherwise
@@ -176,11 +182,13 @@ open class Responder: ActionTarget {
     }
     search?.visit(self, skipReason(for: action))
     if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
-    if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: search) {
-      return delegate
-    }
-    if let following = followingTarget, following.canPerform(action, withSender: sender, tracedBy: search) {
-      return following
+    if asksDelegates {
+      if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: search) {
+        return delegate
+      }
+      if let following = followingTarget, following.canPerform(action, withSender: sender, tracedBy: search) {
+        return following
+      }
     }
     guard let next = nextInSearch(from: sender) else { return nil }
     return Responder.target(forAction: action, from: next, withSender: sender)
@@ -232,11 +240,13 @@ open class Responder: ActionTarget {
       if performed { trace?.performed(by: target) }
       return performed
     }
-    if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: trace) {
-      return perform(delegate)
-    }
-    if let following = followingTarget, following.canPerform(action, withSender: sender, tracedBy: trace) {
-      return perform(following)
+    if asksDelegates {
+      if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: trace) {
+        return perform(delegate)
+      }
+      if let following = followingTarget, following.canPerform(action, withSender: sender, tracedBy: trace) {
+        return perform(following)
+      }
     }
     guard !commandEndsHere, let next else { return false }
     return Responder.tryToPerform(action, from: next, with: sender)

@@ -129,11 +129,21 @@ open class Window: Responder {
   public var windowController: WindowController? { windowControllerStorage }
 
   weak var windowControllerStorage: WindowController? {
-    didSet { linkNext() }
+    didSet {
+      hasWindowController = windowControllerStorage != nil
+      linkNext()
+    }
   }
 
+  // Read first at every search and key, so that a window without a controller (most) pays a
+  // load of a Bool, not of a weak reference.
+  private var hasWindowController = false
+
+  /// ``windowController``, for the search's steps.
+  var controllerLink: WindowController? { hasWindowController ? windowControllerStorage : nil }
+
   /// A command sent to the key window ends with its window controller when it has one.
-  override var commandEndsHere: Bool { endsCommand && windowControllerStorage == nil }
+  override var commandEndsHere: Bool { endsCommand && controllerLink == nil }
 
   /// `controller` stops managing this window (it went, or took another window).
   func windowControllerWentAway(_ controller: WindowController) {
@@ -173,7 +183,7 @@ open class Window: Responder {
   var windowListMark = 0
 
   /// The window controller when there is one (``windowController``), else the application.
-  open override var next: Responder? { windowControllerStorage ?? application }
+  open override var next: Responder? { controllerLink ?? application }
 
   /// The window itself.
   open override var responderWindow: Window? { self }
@@ -415,7 +425,7 @@ open class Window: Responder {
   @discardableResult
   public func performClose(_ sender: Any?) -> Bool {
     if let app = application, let modal = app.modalWindow, modal !== self { return false }
-    if let controller = windowControllerStorage, let document = controller.document,
+    if let controller = controllerLink, let document = controller.document,
       document.closingNeedsReview(of: controller)
     {
       document.canClose { [weak self] shouldClose in
@@ -465,7 +475,7 @@ open class Window: Responder {
   /// The window's delegate follows it in the search and in `tryToPerform` (AppKit); with a
   /// window controller, it follows the controller, which is the window's next responder.
   override var actionDelegate: (any ActionTarget)? {
-    windowControllerStorage == nil ? delegateActionTarget : nil
+    controllerLink == nil ? delegateActionTarget : nil
   }
 
   /// AppKit's steps after the window (`NSApplication.target(forAction:to:from:)`): its window
@@ -473,7 +483,7 @@ open class Window: Responder {
   /// main (or modal) window's chain when it is another window; then the application, whatever
   /// ``next`` says.
   override func nextInSearch(from sender: Any?) -> Responder? {
-    if let controller = windowControllerStorage { return controller }
+    if let controller = controllerLink { return controller }
     return searchAfterWindow(from: sender)
   }
 
@@ -556,7 +566,7 @@ open class Window: Responder {
   /// The undo manager of the window controller's document: the window's, as in AppKit, so
   /// undo in any of a document's windows undoes the document's changes.
   private var documentUndoManager: UndoManager? {
-    windowControllerStorage?.document?.undoManager
+    controllerLink?.document?.undoManager
   }
 
   /// The delegate's ``WindowDelegate/windowWillReturnUndoManager(_:)``; its nil, like

@@ -21,9 +21,9 @@ final class ProbeDocument: Document {
   override func data(ofType typeName: String) throws -> Data { Data(text.utf8) }
 }
 
-/// Version `n`: a length that varies between 1 and 200 kB, so writes of every size are cut.
+/// Version `n`: a length that varies between 1 byte and 32 kB, so writes of many sizes are cut.
 func version(_ n: Int) -> String {
-  let length = 1 + (n &* 7919) % 200_000
+  let length = 1 + (n &* 7919) % 32_768
   let body = String(repeating: String(UnicodeScalar(UInt8(65 + n % 26))), count: length)
   return "BEGIN \(n) \(length)\n\(body)\nEND \(n)\n"
 }
