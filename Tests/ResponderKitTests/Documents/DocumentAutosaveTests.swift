@@ -81,19 +81,13 @@ struct DocumentAutosaveTests {
   }
 
   @Test func aDocumentThatAutosavesInPlaceWritesItsFileAndIsNoLongerEdited() throws {
-    let app = Application()
-    let files = MemoryFileSystem()
-    let clock = TestClock()
-    app.timerClock = { clock.now }
-    let controller = DocumentController(documentType: InPlaceDocument.self, fileSystem: files)
-    controller.autosavesInBackground = false
-    app.documentController = controller
+    let harness = DocumentHarness(documentType: InPlaceDocument.self)
+    let files = harness.files
     files.put("one", at: a)
-    let document = try #require(try controller.openDocument(withContentsOf: a) as? InPlaceDocument)
+    let document = try #require(try harness.controller.openDocument(withContentsOf: a) as? InPlaceDocument)
     document.text = "one two"
     document.updateChangeCount(.changeDone)
-    clock.now = 5
-    app.fireTimers(dueBy: clock.now)
+    harness.advance(5)
     #expect(files.text(at: a) == "one two" && !document.isDocumentEdited)
   }
 
@@ -155,20 +149,14 @@ struct DocumentAutosaveTests {
   }
 
   @Test func anAutosaveNeverOverwritesAFileAnotherProgramChanged() throws {
-    let app = Application()
-    let files = MemoryFileSystem()
-    let clock = TestClock()
-    app.timerClock = { clock.now }
-    let controller = DocumentController(documentType: InPlaceDocument.self, fileSystem: files)
-    controller.autosavesInBackground = false
-    app.documentController = controller
+    let harness = DocumentHarness(documentType: InPlaceDocument.self)
+    let files = harness.files
     files.put("one", at: a)
-    let document = try #require(try controller.openDocument(withContentsOf: a) as? InPlaceDocument)
+    let document = try #require(try harness.controller.openDocument(withContentsOf: a) as? InPlaceDocument)
     document.text = "mine"
     document.updateChangeCount(.changeDone)
     files.put("theirs", at: a)
-    clock.now = 5
-    app.fireTimers(dueBy: clock.now)
+    harness.advance(5)
     #expect(files.text(at: a) == "theirs" && document.isDocumentEdited)
   }
 

@@ -89,9 +89,7 @@ struct DocumentClosingTests {
   @Test func closingAWindowThatIsNotTheDocumentsLastJustClosesIt() throws {
     let harness = DocumentHarness()
     let document = try harness.open("a.txt", "one")
-    let second = WindowController(window: Window())
-    document.addWindowController(second)
-    second.showWindow(nil)
+    let second = harness.showSecondWindow(of: document)
     harness.edit(document, " two")
     #expect(second.window?.title == "a.txt — Edited")
     #expect(second.window?.performClose(nil) == true)
@@ -230,9 +228,7 @@ struct DocumentClosingTests {
   @Test func closeDocumentClosesEveryWindowAfterOneReview() throws {
     let harness = DocumentHarness()
     let document = try harness.open("a.txt", "one")
-    let second = WindowController(window: Window())
-    document.addWindowController(second)
-    second.showWindow(nil)
+    harness.showSecondWindow(of: document)
     harness.edit(document, " two")
     harness.app.sendAction(.closeDocument, to: nil, from: nil)
     try harness.press("Save")

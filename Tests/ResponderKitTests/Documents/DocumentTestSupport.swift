@@ -104,8 +104,8 @@ final class DocumentHarness {
   let controller: DocumentController
   var now: TimeInterval = 0
 
-  init(delay: TimeInterval = 2) {
-    controller = DocumentController(documentType: TextDocument.self, fileSystem: files)
+  init(delay: TimeInterval = 2, documentType: Document.Type = TextDocument.self) {
+    controller = DocumentController(documentType: documentType, fileSystem: files)
     controller.autosavingDelay = delay
     controller.autosavesInBackground = false
     app.screenSize = Size(width: 60, height: 16)
@@ -119,6 +119,15 @@ final class DocumentHarness {
     let url = URL(fileURLWithPath: "/docs/\(name)")
     files.put(text, at: url)
     return try #require(try controller.openDocument(withContentsOf: url) as? TextDocument)
+  }
+
+  /// A second window for `document`, shown.
+  @discardableResult
+  func showSecondWindow(of document: Document) -> WindowController {
+    let second = WindowController(window: Window())
+    document.addWindowController(second)
+    second.showWindow(nil)
+    return second
   }
 
   /// Types into `document` as one event's edit: its undo group closes when the event ends.
@@ -143,9 +152,4 @@ final class DocumentHarness {
       alert.buttonTitles.firstIndex(of: title), "\(alert.buttonTitles) has no \(title)")
     alert.performButton(at: index)
   }
-}
-
-/// A clock a test sets by hand.
-@MainActor final class TestClock {
-  var now: TimeInterval = 0
 }
