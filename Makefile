@@ -81,6 +81,7 @@ bench: bench-deps
 	$(SWIFT) build -c release --product ParserBenchmarks
 	$(SWIFT) build -c release --product BindingBenchmarks
 	$(SWIFT) build -c release --product TextBenchmarks
+	$(SWIFT) build -c release --product DocumentBenchmarks
 	$(SWIFT) build -c release --product HoverBenchmarks
 	$(SWIFT) build -c release --product Checklists
 	$(SWIFT) build -c release --product Pick
@@ -97,6 +98,7 @@ bench: bench-deps
 	echo "== Peer parsers ==" && $(BENCH_VENV)/bin/python Benchmarks/ParserBenchmarks/peers.py && \
 	echo "== Bindings ==" && $$bin/BindingBenchmarks && \
 	echo "== Text editing ==" && $$bin/TextBenchmarks && \
+	echo "== Documents ==" && $$bin/DocumentBenchmarks && \
 	echo "== Pick against fzf ==" && $$bin/PickBenchmarks $$bin/Pick $$(command -v fzf) && \
 	echo "== Hover flood ==" && $$bin/HoverBenchmarks && \
 	echo "== Key to frame through a pty ==" && \

@@ -148,6 +148,13 @@ let package = Package(
       path: "Tests/Fixtures/HostProbe",
       swiftSettings: strict
     ),
+    // Saves and autosaves a document until it is killed (the kill -9 document test).
+    .executableTarget(
+      name: "SaveProbe",
+      dependencies: ["ResponderKit", "TerminalHost"],
+      path: "Tests/Fixtures/SaveProbe",
+      swiftSettings: strict
+    ),
     // An app that logs every decoded input with a monotonic time stamp (`make terminals`).
     .executableTarget(
       name: "KeyProbe",
@@ -158,7 +165,8 @@ let package = Package(
     .testTarget(
       name: "SamplesTests",
       dependencies: [
-        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "Pick", "ResponderKit", "XKBKeyboard",
+        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "SaveProbe", "Pick", "ResponderKit",
+        "XKBKeyboard",
         "TerminalHost", "EventReplay", "TestSupport",
       ],
       exclude: ["Snapshots"],
@@ -210,6 +218,13 @@ let package = Package(
       swiftSettings: strict
     ),
     // Pick against fzf in a pty, and inline against full-screen frame bytes.
+    // Save of a 10 MB document, and typing while autosave writes (issue 39).
+    .executableTarget(
+      name: "DocumentBenchmarks",
+      dependencies: ["ResponderKit", "TerminalHost", "BenchmarkSupport"],
+      path: "Benchmarks/DocumentBenchmarks",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "PickBenchmarks",
       dependencies: ["ResponderKit", "TerminalHost", "BenchmarkSupport"],

@@ -909,12 +909,15 @@ public final class TerminalHost {
     }
   }
 
-  /// Restores the terminal, stops the process (as Control-Z in a shell does), and on
+  /// Tells the application (its document controller autosaves), restores the terminal, stops
+  /// the process (as Control-Z in a shell does), and on
   /// continue re-enters the modes and repaints in full.
   ///
   /// What the app wrote to standard error meanwhile is shown before it stops. Continued in the
   /// background (`bg`), it waits for the foreground before it takes the terminal again.
   public func suspend() {
+    // The last moment to save: a stopped process may never be continued (a closed shell).
+    application.prepareForSuspend()
     finishPendingOutput()
     do {
       // The restore in it also ends the standard error capture, showing what was kept.

@@ -6,11 +6,14 @@ import Testing
 // `tryToPerform` (issue 34): 10,000 generated app shapes, each answer compared with a plain
 // recursion written here from Apple's documented rules, which asks every object through its
 // public methods and walks no link of the framework's:
-// - the order: the key window's first responder up its chain, the key window, its delegate;
-//   the main (or modal) window's chain, window and delegate when it is another window; the
-//   application, its delegate — NSApplication.target(forAction:to:from:)
+// - the order: the key window's first responder up its chain, the key window, its window
+//   controller (the window's next responder), its delegate, its document; the main (or modal)
+//   window's chain, window, controller, delegate and document when it is another window; the
+//   application, its delegate, the document controller — NSApplication.target(forAction:to:from:)
 //   (https://developer.apple.com/documentation/appkit/nsapplication/target(foraction:to:from:))
-//   and "The Path of Action Messages" (Cocoa Event Handling Guide);
+//   and "The Path of Action Messages" (Cocoa Event Handling Guide; the document-based path);
+//   GNUstep's -[NSApplication _targetForAction:window:] tries the window's document after its
+//   chain and delegate, -_targetForAction:keyWindow:mainWindow: the document controller last;
 // - at each object: `canPerformAction`, then `supplementalTarget(forAction:sender:)`
 //   (https://developer.apple.com/documentation/appkit/nsresponder/supplementaltarget(foraction:sender:)),
 //   then `next`; an override of `target(forAction:withSender:)` answers for the rest of the
@@ -179,6 +182,43 @@ private final class GenApplication<Set: ActionSet>: Application, Behaving {
   }
 }
 
+@MainActor
+private final class GenWindowController<Set: ActionSet>: WindowController, Behaving {
+  let behaviour = Behaviour()
+  override class var actionTable: ActionTable { table(self, Set.self) }
+  override func canPerformAction(_ a: Action, withSender s: Any?) -> Bool {
+    !behaviour.veto.contains(a) && super.canPerformAction(a, withSender: s)
+  }
+  override func supplementalTarget(forAction a: Action, sender: Any?) -> AnyObject? {
+    behaviour.supplements.contains(a) ? behaviour.helper : nil
+  }
+  override func target(forAction a: Action, withSender s: Any?) -> AnyObject? {
+    behaviour.redirected { super.target(forAction: a, withSender: s) }
+  }
+  override func tryToPerform(_ a: Action, with s: Any?) -> Bool {
+    behaviour.tries(a, by: self) ?? super.tryToPerform(a, with: s)
+  }
+}
+
+/// A document implementing `Set`, vetoing some; it may be its window's delegate too.
+@MainActor
+private final class GenDocument<Set: ActionSet>: Document, WindowDelegate {
+  var veto: Swift.Set<Action> = []
+  override class var actionTable: ActionTable { table(self, Set.self) }
+  override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    !veto.contains(action) && super.canPerformAction(action, withSender: sender)
+  }
+}
+
+@MainActor
+private final class GenDocumentController<Set: ActionSet>: DocumentController {
+  var veto: Swift.Set<Action> = []
+  override class var actionTable: ActionTable { table(self, Set.self) }
+  override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    !veto.contains(action) && super.canPerformAction(action, withSender: sender)
+  }
+}
+
 /// A window and application delegate that implements `Set`, vetoing some.
 @MainActor
 private final class GenDelegate<Set: ActionSet>: WindowDelegate, ApplicationDelegate, ActionTarget {
@@ -310,7 +350,35 @@ private struct Generator {
       window = gen
     }
     window.delegate = delegate() as? any WindowDelegate
+    if chance(40) { control(window) }
     return window
+  }
+
+  /// Gives `window` a window controller, and often a document (sometimes its delegate too).
+  mutating func control(_ window: Window) {
+    let controller: WindowController
+    if chance(50) {
+      controller = WindowController()
+    } else {
+      let gen: any WindowController & Behaving = pick(
+        [
+          { GenWindowController<NoActions>() }, { GenWindowController<OnlyA>() },
+          { GenWindowController<AB>() },
+        ]
+          as [() -> any WindowController & Behaving])()
+      behave(gen)
+      controller = gen
+    }
+    controller.window = window
+    keep.append(controller)
+    guard chance(70) else { return }
+    let document: Document = pick(
+      [{ GenDocument<OnlyB>() }, { GenDocument<AllThree>() }, { GenDocument<AddsUndo>() }, { Document() }]
+        as [() -> Document])()
+    if let document = document as? GenDocument<AllThree>, chance(40) { document.veto = [pick(Self.actions)] }
+    if let document = document as? any WindowDelegate, chance(20) { window.delegate = document }
+    document.addWindowController(controller)
+    keep.append(document)
   }
 
   mutating func shape() -> Shape {
@@ -325,6 +393,18 @@ private struct Generator {
       app = gen
     }
     app.delegate = delegate() as? any ApplicationDelegate
+    if chance(40) {
+      let documents: DocumentController = pick(
+        [
+          { DocumentController(documentType: Document.self) },
+          { GenDocumentController<OnlyA>(documentType: Document.self) },
+          { GenDocumentController<AllThree>(documentType: Document.self) },
+        ] as [() -> DocumentController])()
+      if let documents = documents as? GenDocumentController<AllThree>, chance(40) {
+        documents.veto = [pick(Self.actions)]
+      }
+      app.documentController = documents
+    }
     app.screenSize = Size(width: 20, height: 6)
     var windows: [Window] = []
     var senders: [View?] = [nil]
@@ -390,16 +470,14 @@ private struct Reference {
       return supplemental
     }
     if let window = responder as? Window {
-      if let delegate = window.delegate as? any ActionTarget,
-        delegate.canPerformAction(action, withSender: sender)
-      {
-        return delegate
-      }
-      guard let app = window.application else { return nil }
-      if window === app.keyWindow, let other = app.modalWindow ?? app.mainWindow, other !== window {
-        return target(from: Self.start(of: other, sender: sender))
-      }
-      return target(from: app)
+      // The window controller is the window's next responder; it asks what follows.
+      if let controller = window.windowController { return target(from: controller) }
+      return afterWindowsChain(window)
+    }
+    if let controller = responder as? WindowController, let window = controller.window,
+      window.windowController === controller
+    {
+      return afterWindowsChain(window)
     }
     if let app = responder as? Application {
       if let delegate = app.delegate as? any ActionTarget,
@@ -407,10 +485,30 @@ private struct Reference {
       {
         return delegate
       }
+      if let documents = app.documentController, documents.canPerformAction(action, withSender: sender) {
+        return documents
+      }
       return nil
     }
     guard let next = responder.next else { return nil }
     return target(from: next)
+  }
+
+  /// After a window's responder chain: its delegate, its document (if another object), then
+  /// the main (or modal) window's part from the key window, else the application.
+  private func afterWindowsChain(_ window: Window) -> AnyObject? {
+    let delegate = window.delegate as? any ActionTarget
+    if let delegate, delegate.canPerformAction(action, withSender: sender) { return delegate }
+    if let document = window.windowController?.document, document !== delegate,
+      document.canPerformAction(action, withSender: sender)
+    {
+      return document
+    }
+    guard let app = window.application else { return nil }
+    if window === app.keyWindow, let other = app.modalWindow ?? app.mainWindow, other !== window {
+      return target(from: Self.start(of: other, sender: sender))
+    }
+    return target(from: app)
   }
 
   /// The application's answer: the search's, sent to only when its table has the action.
@@ -441,11 +539,29 @@ private struct Reference {
     if responder.canPerformAction(action, withSender: sender) {
       return Self.implements(responder, action) ? responder : nil
     }
-    let delegate: AnyObject? = (responder as? Window)?.delegate ?? (responder as? Application)?.delegate
-    if let delegate = delegate as? any ActionTarget, delegate.canPerformAction(action, withSender: sender) {
-      return Self.implements(delegate, action) ? delegate : nil
+    // A window's delegate and document follow its window controller when it has one.
+    let window = responder as? Window
+    let controller = responder as? WindowController
+    let controlledWindow = controller.flatMap { $0.window?.windowController === $0 ? $0.window : nil }
+    let delegate: AnyObject?
+    let following: AnyObject?
+    if let window {
+      delegate = window.windowController == nil ? window.delegate : nil
+      following = nil
+    } else if let controlledWindow {
+      delegate = controlledWindow.delegate
+      following = controller?.document === delegate ? nil : controller?.document
+    } else {
+      delegate = (responder as? Application)?.delegate
+      following = (responder as? Application)?.documentController
     }
-    guard responder !== last, let next = responder.next else { return nil }
+    for candidate in [delegate, following] {
+      if let target = candidate as? any ActionTarget, target.canPerformAction(action, withSender: sender) {
+        return Self.implements(target, action) ? target : nil
+      }
+    }
+    let ends = last != nil && (window === last ? window?.windowController == nil : controlledWindow === last)
+    guard !ends, let next = responder.next else { return nil }
     return tryToPerform(from: next, endingAt: last)
   }
 }

@@ -152,4 +152,22 @@ struct InspectorPlacementTests {
     #expect(inspector.handle(.key(KeyEvent(keysym: .up))))
     #expect(inspector.selectedView == nil)
   }
+
+  /// A document's window: the chain shows its window controller, a line its document and the
+  /// document controller, which the search asks after the chain.
+  @Test func itShowsTheWindowControllerTheDocumentAndTheDocumentController() {
+    let app = Application()
+    let controller = DocumentController(documentType: Document.self)
+    app.documentController = controller
+    let document = controller.openUntitledDocumentAndDisplay(false)
+    let window = Window()
+    let windowController = WindowController(window: window)
+    document.addWindowController(windowController)
+    windowController.showWindow(nil)
+    document.updateChangeCount(.changeDone)
+    let lines = Inspector(application: app).lines().lines
+    #expect(
+      lines.contains("first responder chain: Window \"Untitled — Edited\" → WindowController → Application"))
+    #expect(lines.contains("document: Document \"Untitled\" (edited)  then DocumentController (1 open)"))
+  }
 }

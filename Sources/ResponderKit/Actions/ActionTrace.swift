@@ -241,6 +241,7 @@ public final class ActionTrace {
     case let controller as ViewController: label = controller.title
     case let window as Window: label = window.title
     case let item as MenuItem: label = item.title
+    case let document as Document: label = document.displayName
     case let command as KeyCommand: label = command.shortcutDescription
     default: label = nil
     }

@@ -51,6 +51,22 @@ open class Application: Responder {
   /// step).
   override var actionDelegate: (any ActionTarget)? { delegateActionTarget }
 
+  /// The document controller follows the application's delegate (AppKit's very last step in a
+  /// document-based app).
+  override var followingTarget: (any ActionTarget)? { documentController }
+
+  /// The object that makes, opens and keeps this application's documents (AppKit's shared
+  /// `NSDocumentController`); nil in an app without documents. Setting one makes it the last
+  /// stop of the nil-target search, has quitting review its edited documents first, and
+  /// starts its autosaving.
+  public var documentController: DocumentController? {
+    didSet {
+      guard oldValue !== documentController else { return }
+      oldValue?.detach(from: self)
+      documentController?.attach(to: self)
+    }
+  }
+
   // MARK: Notifications
 
   /// Posted after ``finishLaunching()``.
@@ -59,6 +75,10 @@ open class Application: Responder {
   /// Posted when termination was decided, before windows close.
   nonisolated public static let willTerminateNotification = Notification.Name(
     "RKApplicationWillTerminateNotification")
+  /// Posted when the process is about to stop (Control-Z, `SIGTSTP`) — the last moment to
+  /// save before a shell may never continue it; the document controller autosaves here.
+  nonisolated public static let willSuspendNotification = Notification.Name(
+    "RKApplicationWillSuspendNotification")
   /// Posted when the terminal gained focus.
   nonisolated public static let didBecomeActiveNotification = Notification.Name(
     "RKApplicationDidBecomeActiveNotification")
@@ -167,8 +187,31 @@ open class Application: Responder {
   /// Asks to quit: the delegate answers now, cancel or later (then
   /// ``reply(toApplicationShouldTerminate:)`` decides). Windows are not asked
   /// `windowShouldClose`, as in AppKit.
+  ///
+  /// With a ``documentController`` holding edited documents, each is reviewed first, in turn
+  /// (Save / Don't Save / Cancel on its window, AppKit's order); Cancel on any of them cancels
+  /// the quit, and the delegate is asked only once every document was saved or discarded.
   public func terminate(_ sender: Any?) {
     guard !isTerminated, !terminationPending else { return }
+    if let documents = documentController, documents.hasEditedDocuments {
+      terminationPending = true
+      documents.reviewUnsavedDocuments { [weak self] shouldTerminate in
+        guard let self, self.terminationPending else { return }
+        self.terminationPending = false
+        if shouldTerminate { self.askDelegateToTerminate() }
+      }
+      return
+    }
+    askDelegateToTerminate()
+  }
+
+  /// Tells observers the process is about to stop (``willSuspendNotification``); the host
+  /// calls it before it suspends.
+  package func prepareForSuspend() {
+    post(Application.willSuspendNotification)
+  }
+
+  private func askDelegateToTerminate() {
     switch delegate?.applicationShouldTerminate(self) ?? .now {
     case .now: finishTermination()
     case .cancel: break

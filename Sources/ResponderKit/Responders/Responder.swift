@@ -116,7 +116,13 @@ open class Responder: ActionTarget {
       kept.insert(.linkedNext)
     }
     keptDefaults = kept
+    asksDelegates = self is Window || self is Application || self is WindowController
   }
+
+  /// Whether this object's part of the search has the delegate steps (``actionDelegate``,
+  /// ``followingTarget``): windows, window controllers and applications. Read from the object
+  /// so the other responders asked through their methods skip two dynamic calls.
+  private(set) var asksDelegates = false
 
   private var cachedActionTable = ActionTable.empty
   /// ``cachedActionTable`` unretained, for the walks and for performing (which would otherwise
@@ -152,7 +158,9 @@ open class Responder: ActionTarget {
   /// `target(forAction:withSender:)`), in AppKit's order: this object if
   /// ``canPerformAction(_:withSender:)`` says yes, else its
   /// ``supplementalTarget(forAction:sender:)`` (AppKit's), else — for a ``Window`` or the
-  /// ``Application`` — its delegate if that can perform it, else the answer of the responder
+  /// ``Application`` — its delegate if that can perform it, then a window's ``Document`` or the
+  /// application's ``DocumentController`` (after the window's ``WindowController``, which is
+  /// the window's next responder), else the answer of the responder
   /// that comes next in the search (``next``; after the key window, the main or modal window
   /// when it is another one), or nil at the end of the chain.
   ///
@@ -174,8 +182,13 @@ open class Responder: ActionTarget {
     }
     search?.visit(self, skipReason(for: action))
     if let supplemental = supplementalTarget(forAction: action, sender: sender) { return supplemental }
-    if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: search) {
-      return delegate
+    if asksDelegates {
+      if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: search) {
+        return delegate
+      }
+      if let following = followingTarget, following.canPerform(action, withSender: sender, tracedBy: search) {
+        return following
+      }
     }
     guard let next = nextInSearch(from: sender) else { return nil }
     return Responder.target(forAction: action, from: next, withSender: sender)
@@ -185,6 +198,11 @@ open class Responder: ActionTarget {
   /// ``tryToPerform(_:with:)`` tries after the object itself (AppKit: the delegate follows the
   /// window in the responder chain); nil for every other responder.
   var actionDelegate: (any ActionTarget)? { nil }
+
+  /// The object AppKit asks after ``actionDelegate`` in the search and in
+  /// ``tryToPerform(_:with:)``: a window's ``Document`` (through its window controller when it
+  /// has one), the application's ``DocumentController``; nil for every other responder.
+  var followingTarget: (any ActionTarget)? { nil }
 
   /// Where the nil-target search goes after this object: ``next``, except after the key window
   /// (``Window`` overrides it).
@@ -200,8 +218,9 @@ open class Responder: ActionTarget {
   open func supplementalTarget(forAction action: Action, sender: Any?) -> AnyObject? { nil }
 
   /// Performs `action` here if this object can, else passes the message to the next responder
-  /// (AppKit's `tryToPerform(_:with:)`): a window's delegate is tried after the window, the
-  /// application's after the application; false if nothing did. Every responder's override is
+  /// (AppKit's `tryToPerform(_:with:)`): a window's delegate and document are tried after the
+  /// window (or its window controller), the application's delegate and document controller
+  /// after the application; false if nothing did. Every responder's override is
   /// reached on the way up, as NSResponder forwards the message to `nextResponder`; a key
   /// binding's command is this message sent to where keys start (AppKit's `doCommand(by:)`),
   /// and stops after the key window and its delegate.
@@ -215,18 +234,31 @@ open class Responder: ActionTarget {
       return performed
     }
     trace?.visit(self, skipReason(for: action))
-    if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: trace) {
-      let performed = type(of: delegate).actionTable.perform(action, on: delegate, sender: sender, event: nil)
-      if performed { trace?.performed(by: delegate) }
+    // No array of the two: this runs for every responder a key binding's command passes.
+    func perform(_ target: any ActionTarget) -> Bool {
+      let performed = type(of: target).actionTable.perform(action, on: target, sender: sender, event: nil)
+      if performed { trace?.performed(by: target) }
       return performed
     }
-    guard !endsCommand, let next else { return false }
+    if asksDelegates {
+      if let delegate = actionDelegate, delegate.canPerform(action, withSender: sender, tracedBy: trace) {
+        return perform(delegate)
+      }
+      if let following = followingTarget, following.canPerform(action, withSender: sender, tracedBy: trace) {
+        return perform(following)
+      }
+    }
+    guard !commandEndsHere, let next else { return false }
     return Responder.tryToPerform(action, from: next, with: sender)
   }
 
   /// Set on the key window while it sends a key binding's command: the message then ends with
   /// the window and its delegate (AppKit: a window's responder chain does not go on to NSApp).
   var endsCommand = false
+
+  /// Whether a key binding's command stops after this object: the key window's, or its window
+  /// controller's when it has one (the window's part then ends there).
+  var commandEndsHere: Bool { endsCommand }
 
   // MARK: Events
   // Defaults pass the event on, so the first interested responder up the chain handles it.

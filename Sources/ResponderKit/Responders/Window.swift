@@ -119,7 +119,47 @@ open class Window: Responder {
     get { applicationLink?.object }
     set {
       applicationLink = newValue.map { UnretainedReference($0) }
-      nextLink = newValue.map { UnretainedReference($0) }
+      linkNext()
+    }
+  }
+
+  /// The window controller managing this window (``WindowController/window``), held weakly:
+  /// the controller owns the window. When there is one it is the window's ``next`` responder,
+  /// as in AppKit, and the window's delegate and document are asked after it.
+  public var windowController: WindowController? { windowControllerStorage }
+
+  weak var windowControllerStorage: WindowController? {
+    didSet {
+      hasWindowController = windowControllerStorage != nil
+      linkNext()
+    }
+  }
+
+  // Read first at every search and key, so that a window without a controller (most) pays a
+  // load of a Bool, not of a weak reference.
+  private var hasWindowController = false
+
+  /// ``windowController``, for the search's steps.
+  var controllerLink: WindowController? { hasWindowController ? windowControllerStorage : nil }
+
+  /// A command sent to the key window ends with its window controller when it has one.
+  override var commandEndsHere: Bool { endsCommand && controllerLink == nil }
+
+  /// `controller` stops managing this window (it went, or took another window).
+  func windowControllerWentAway(_ controller: WindowController) {
+    if windowControllerStorage === controller || windowControllerStorage == nil {
+      windowControllerStorage = nil
+    }
+  }
+
+  /// Points ``nextLink`` at ``next``: the window controller, else the application. Unretained:
+  /// the application holds this window while it is listed, and a window controller clears
+  /// the link before it goes (its deinit, `WindowController.window`).
+  private func linkNext() {
+    if let controller = windowControllerStorage {
+      nextLink = UnretainedReference(controller)
+    } else {
+      nextLink = applicationLink.map { UnretainedReference($0.object) }
     }
   }
 
@@ -145,8 +185,8 @@ open class Window: Responder {
   var windowListSlot: Int?
   var windowListMark = 0
 
-  /// The application.
-  open override var next: Responder? { application }
+  /// The window controller when there is one (``windowController``), else the application.
+  open override var next: Responder? { controllerLink ?? application }
 
   /// The window itself.
   open override var responderWindow: Window? { self }
@@ -380,9 +420,27 @@ open class Window: Responder {
 
   /// Closes the window as if the user asked: the delegate (or, when it does not implement
   /// `windowShouldClose`, the window) can veto. Returns whether the window closed.
+  ///
+  /// The window of a ``Document`` asks the document first, as AppKit does: closing the last
+  /// window of an edited document shows Save / Don't Save / Cancel as a sheet on this window
+  /// (``Document/canClose(_:)``), and the answer comes later — this returns false, and the
+  /// window closes (after the delegate agrees) once the changes were saved or discarded.
   @discardableResult
   public func performClose(_ sender: Any?) -> Bool {
     if let app = application, let modal = app.modalWindow, modal !== self { return false }
+    if let controller = controllerLink, let document = controller.document,
+      document.closingNeedsReview(of: controller)
+    {
+      document.canClose { [weak self] shouldClose in
+        guard shouldClose, let self else { return }
+        _ = self.closeIfDelegateAgrees()
+      }
+      return false
+    }
+    return closeIfDelegateAgrees()
+  }
+
+  private func closeIfDelegateAgrees() -> Bool {
     let allowed = delegate?.windowShouldClose(self) ?? windowShouldClose()
     guard allowed else { return false }
     close()
@@ -390,12 +448,14 @@ open class Window: Responder {
   }
 
   /// Closes the window without asking: posts ``willCloseNotification`` and removes it from
-  /// the screen. A modal session on this window ends with ``ModalResponse/abort``.
+  /// the screen. A modal session on this window ends with ``ModalResponse/abort``. A window
+  /// controller's document closes with its last window.
   public func close() {
     guard let app = application else { return }
     post(Window.willCloseNotification)
     app.taskRegistry.cancel(ownedBy: ObjectIdentifier(self))
     app.remove(self)
+    windowControllerStorage?.windowDidClose()
   }
 
   // MARK: Actions
@@ -415,13 +475,24 @@ open class Window: Responder {
     $0.add(.redo) { $0.existingUndoManager?.redo() }
   }
 
-  /// The window's delegate follows it in the search and in `tryToPerform` (AppKit).
-  override var actionDelegate: (any ActionTarget)? { delegateActionTarget }
+  /// The window's delegate follows it in the search and in `tryToPerform` (AppKit); with a
+  /// window controller, it follows the controller, which is the window's next responder.
+  override var actionDelegate: (any ActionTarget)? {
+    controllerLink == nil ? delegateActionTarget : nil
+  }
 
-  /// AppKit's steps after the window (`NSApplication.target(forAction:to:from:)`): from the
-  /// key window, the main (or modal) window's chain when it is another window; then the
-  /// application, whatever ``next`` says.
+  /// AppKit's steps after the window (`NSApplication.target(forAction:to:from:)`): its window
+  /// controller, which asks the delegate and the document; else, from the key window, the
+  /// main (or modal) window's chain when it is another window; then the application, whatever
+  /// ``next`` says.
   override func nextInSearch(from sender: Any?) -> Responder? {
+    if let controller = controllerLink { return controller }
+    return searchAfterWindow(from: sender)
+  }
+
+  /// Where the search goes once this window's part (its chain, controller, delegate and
+  /// document) has no answer: the main or modal window's part, or the application.
+  func searchAfterWindow(from sender: Any?) -> Responder? {
     guard let application else { return nil }
     guard let main = application.mainWindowSearchedAfter(self) else { return application }
     ActionTrace.searching?.note(
@@ -492,7 +563,13 @@ open class Window: Responder {
 
   /// The undo manager if one was made or given, without making one.
   var existingUndoManager: UndoManager? {
-    ownUndoManager ?? delegateUndoManager
+    ownUndoManager ?? delegateUndoManager ?? documentUndoManager
+  }
+
+  /// The undo manager of the window controller's document: the window's, as in AppKit, so
+  /// undo in any of a document's windows undoes the document's changes.
+  private var documentUndoManager: UndoManager? {
+    controllerLink?.document?.undoManager
   }
 
   /// The delegate's ``WindowDelegate/windowWillReturnUndoManager(_:)``; its nil, like
@@ -501,10 +578,11 @@ open class Window: Responder {
     delegate?.windowWillReturnUndoManager(self)
   }
 
-  /// The delegate's undo manager if it gives one, else the window's own, made on first use.
+  /// The delegate's undo manager if it gives one, else the document's (see
+  /// ``WindowController/document``), else the window's own, made on first use.
   open override var undoManager: UndoManager? {
-    if ownUndoManager == nil, let fromDelegate = delegateUndoManager {
-      return fromDelegate
+    if ownUndoManager == nil, let given = delegateUndoManager ?? documentUndoManager {
+      return given
     }
     if ownUndoManager == nil { ownUndoManager = UndoManager() }
     return ownUndoManager

@@ -71,6 +71,9 @@ open class UndoManager {
 
   /// Closed groups that `undo()` reverts, oldest first.
   private var undoStack: [UndoGroup] = []
+  /// How many new groups of changes (neither undo nor redo) were closed onto the undo stack:
+  /// a document compares it at each close to count a change done, as NSDocument does.
+  private(set) var registeredGroupCount = 0
   /// Closed groups that `redo()` replays, oldest first.
   private var redoStack: [UndoGroup] = []
   /// Open groups, outermost first; registrations go to the last one.
@@ -264,6 +267,7 @@ open class UndoManager {
         } else {
           undoStack.append(group)
           trim(&undoStack)
+          if !isRedoing { registeredGroupCount &+= 1 }
         }
       }
     }

@@ -4,8 +4,8 @@ import Glibc
 /// An app's document file, read and written so that nothing is lost: the store behind the
 /// Checklists and Notes samples, for any app that keeps its data in one file.
 ///
-/// Writing is atomic: the data goes to a temporary file in the same directory, which is
-/// flushed to disk, renamed over the old file, and then the directory is flushed so the
+/// Writing is atomic: the data goes to a temporary file in the same directory, given the old
+/// file's permissions, which is flushed to disk, renamed over the old file, and then the directory is flushed so the
 /// rename itself survives a crash. A reader therefore sees the old file or the new one, never
 /// half of one. A file the app cannot decode is never overwritten: ``moveAside(now:)`` keeps
 /// it as `<name>.damaged-<timestamp>`. Temporary files left by a process killed mid-write are
@@ -158,16 +158,29 @@ public struct DataFile: Sendable {
     let fd = calls.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileError(errno: errno, operation: .save, path: url.path) }
     var failure: FileError?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = calls.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = FileError(errno: errno, operation: .save, path: url.path)
-          return
+    // The file replaced keeps its permissions (a private 0600 file stays private) and, when
+    // root saves it, its owner; a new file gets 0644 less the umask.
+    var existing = stat()
+    if stat(url.path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+      if fchmod(fd, existing.st_mode & 0o7777) != 0 {
+        failure = FileError(errno: errno, operation: .save, path: url.path)
+      }
+      if getuid() == 0, existing.st_uid != 0 || existing.st_gid != 0 {
+        _ = fchown(fd, existing.st_uid, existing.st_gid)
+      }
+    }
+    if failure == nil {
+      data.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let written = calls.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            failure = FileError(errno: errno, operation: .save, path: url.path)
+            return
+          }
+          offset += written
         }
-        offset += written
       }
     }
     if failure == nil, calls.fsync(fd) != 0 {

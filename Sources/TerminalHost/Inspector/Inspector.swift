@@ -89,6 +89,12 @@ public final class Inspector {
       responder = current.next
     }
     lines.append("first responder chain: " + chain.joined(separator: " → "))
+    if let documents = application.documentController {
+      // The window's document and the document controller follow the chain in the search.
+      let current = application.keyWindow.flatMap { documents.document(for: $0) }
+      let state = current.map { "\(name($0))\($0.isDocumentEdited ? " (edited)" : "")" } ?? "none"
+      lines.append("document: \(state)  then \(name(documents)) (\(documents.documents.count) open)")
+    }
     lines.append("views of the key window:")
     let views = hierarchy()
     let entries = application.actionTrace?.entries.suffix(Self.recentCount) ?? []
