@@ -542,10 +542,11 @@ def edit_step(bin_dir, terminal, host):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0", "-resize", "50%", path])
         pictures.append(path)
+        check("Control+Q asks first: still running with an edited document", not read_lines(status))
         xdotool("key", "Right")
         xdotool("key", "Return")
         wait_for(lambda: bool(read_lines(status)), 10)
-        check("quitting asks, and Don't Save leaves the file as it was", text(second) == "second\n",
+        check("Don't Save leaves the file as it was", text(second) == "second\n",
               repr(text(second)))
         check("exit status 0", read_lines(status) == ["0"], repr(read_lines(status)))
         leftovers = sorted(set(os.listdir(workdir)) - {"first.txt", "second.txt", "status.txt"})
