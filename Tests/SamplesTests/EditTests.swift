@@ -85,15 +85,20 @@ struct EditTests {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
   }
 
+  /// Types "A1 " at the top of alpha, then switches (Alt+2) and types "B2 " at the top of beta.
+  func editBoth(_ driver: HeadlessDriver) {
+    driver.type("A1 ")
+    driver.press("Alt+2")
+    driver.type("B2 ")
+  }
+
   // MARK: Quitting
 
   @Test func quittingAfterEditingTwoFilesSavesOneAndDiscardsTheOther() throws {
     let (controller, driver) = launch([alpha, beta])
     #expect(driver.screenText.contains("alpha.txt"), "the first file is in front")
-    driver.type("A1 ")
-    driver.press("Alt+2")
+    editBoth(driver)
     #expect(controller.application.keyWindow?.title.hasPrefix("beta.txt") == true)
-    driver.type("B2 ")
     #expect(try document(controller, alpha).isDocumentEdited && document(controller, beta).isDocumentEdited)
     driver.press("Control+q")
     #expect(!controller.application.isTerminated)
@@ -115,9 +120,7 @@ struct EditTests {
 
   @Test func cancelDuringTheQuitReviewKeepsEveryDocumentAndWindow() throws {
     let (controller, driver) = launch([alpha, beta])
-    driver.type("A1 ")
-    driver.press("Alt+2")
-    driver.type("B2 ")
+    editBoth(driver)
     driver.press("Control+q")
     driver.press("Escape")  // Cancel on alpha's sheet
     #expect(!controller.application.isTerminated && !controller.application.isTerminationPending)
@@ -374,9 +377,7 @@ struct EditTests {
   /// result on disk (what `--record` and `--replay` do in a terminal).
   @Test func aRecordedSessionReplaysToTheSameFiles() throws {
     let (controller, driver) = launch([alpha, beta])
-    driver.type("A1 ")
-    driver.press("Alt+2")
-    driver.type("B2 ")
+    editBoth(driver)
     driver.press("Control+q")
     driver.press("Return")
     driver.press("Right")
