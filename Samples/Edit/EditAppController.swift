@@ -39,11 +39,11 @@ final class EditAppController: ApplicationDelegate, ActionTarget {
     }
     documents.savePanelHandler = { [weak self] document, completion in
       guard let self else { return completion(nil) }
-      if let intended = (document as? TextDocument)?.intendedURL, document.fileURL == nil {
-        return completion(intended)
-      }
-      let directory = document.fileURL?.deletingLastPathComponent() ?? self.panelDirectory
-      let name = document.fileURL?.lastPathComponent ?? document.displayName + ".txt"
+      let text = document as? TextDocument
+      if let url = text?.urlToSaveWithoutAsking { return completion(url) }
+      let location = document.fileURL ?? text?.intendedURL
+      let directory = location?.deletingLastPathComponent() ?? self.panelDirectory
+      let name = location?.lastPathComponent ?? document.displayName + ".txt"
       FilePanel.begin(.save, in: self.application, directory: directory, name: name, completion: completion)
     }
     let center = NotificationCenter.default
@@ -79,7 +79,8 @@ final class EditAppController: ApplicationDelegate, ActionTarget {
         first = first ?? document
         watch(document)
       } catch {
-        launchProblems.append(Self.sentence(for: error, opening: url))
+        // The file system's and the document's errors are sentences naming the file.
+        launchProblems.append(String(describing: error))
       }
     }
     if first == nil { first = newDocument() }
@@ -93,14 +94,6 @@ final class EditAppController: ApplicationDelegate, ActionTarget {
     let document = documents.openUntitledDocumentAndDisplay(true)
     watch(document)
     return document
-  }
-
-  /// The sentence for a file that could not be opened, naming it (a document's reading error
-  /// is raised before the document knows its file).
-  static func sentence(for error: any Error, opening url: URL) -> String {
-    if case DocumentError.notText = error { return DocumentError.notText(path: url.path).description }
-    // The file system's errors (FileError) are sentences naming the file already.
-    return String(describing: error)
   }
 
   /// Follows a document's window titles into the Window menu.

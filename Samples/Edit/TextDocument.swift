@@ -12,6 +12,20 @@ final class TextDocument: Document {
   /// is saved: its name is shown, and Save writes there without asking.
   var intendedURL: URL?
 
+  /// Set while Save As runs: it always asks where, even with an ``intendedURL``.
+  private var isSavingAs = false
+
+  /// Where Save writes without showing the save panel: the ``intendedURL`` of an untitled
+  /// document, except during Save As.
+  var urlToSaveWithoutAsking: URL? { fileURL == nil && !isSavingAs ? intendedURL : nil }
+
+  /// Save As asks where (the document controller's save panel runs during this call).
+  override func saveAs(_ sender: Any?) {
+    isSavingAs = true
+    defer { isSavingAs = false }
+    super.saveAs(sender)
+  }
+
   /// The window controller of the document's first window.
   var windowController: EditorWindowController? { windowControllers.first as? EditorWindowController }
 

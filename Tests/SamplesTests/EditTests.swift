@@ -233,6 +233,20 @@ struct EditTests {
     #expect(controller.documents.document(for: new) != nil)
   }
 
+  @Test func saveAsAsksEvenForADocumentWithANameToSaveUnder() throws {
+    let new = folder.appendingPathComponent("new.txt")
+    let (controller, driver) = launch([new])
+    driver.type("draft")
+    let file = try #require(controller.application.mainMenu?.item(withTitle: "File")?.submenu)
+    #expect(file.performItem(try #require(file.item(withTitle: "Save As…"))))
+    let panel = try #require(FilePanel.current)
+    #expect(panel.mode == .save && panel.field.text == "new.txt")
+    #expect(panel.directory.path == folder.path)
+    driver.press("Escape")
+    #expect(!FileManager.default.fileExists(atPath: new.path), "cancelled: nothing written")
+    #expect(controller.documents.documents.first?.isDocumentEdited == true)
+  }
+
   // MARK: Opening
 
   @Test func theOpenPanelListsTheFolderAndOpensTheFileChosen() throws {
