@@ -179,6 +179,30 @@ struct EditTests {
     #expect(!driver.screenText.contains("read-only"), "the reason goes once a save worked")
   }
 
+  /// Another program rewrote the file: Save asks first (Keep Mine writes over it, Revert reads
+  /// theirs).
+  @Test func aFileChangedByAnotherProgramIsNoticedOnSave() throws {
+    let (controller, driver) = launch([alpha, beta])
+    driver.type("mine ")
+    try "theirs, longer\n".write(to: alpha, atomically: true, encoding: .utf8)
+    driver.press("Control+s")
+    let question = try #require(alert(controller))
+    #expect(question.title == "“alpha.txt” was changed by another program.")
+    #expect(question.buttonTitles == ["Keep Mine", "Revert", "Cancel"])
+    driver.press("Return")  // Keep Mine
+    #expect(try contents(alpha) == "mine alpha\n")
+
+    driver.press("Alt+2")
+    driver.type("mine ")
+    try "theirs, longer\n".write(to: beta, atomically: true, encoding: .utf8)
+    driver.press("Control+s")
+    driver.press("Right")
+    driver.press("Return")  // Revert
+    #expect(try document(controller, beta).text == "theirs, longer\n")
+    #expect(try contents(beta) == "theirs, longer\n")
+    #expect(try !document(controller, beta).isDocumentEdited)
+  }
+
   @Test func saveKeepsTheFilesPermissions() throws {
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: alpha.path)
     let (_, driver) = launch([alpha])
