@@ -6,10 +6,9 @@ import ResponderKit
 /// (the file's path), never the reason at its end.
 @MainActor
 final class EditorStatusLine: View {
-  /// ` Ln 3, Col 7 · Edited`.
-  var position = "" {
-    didSet { if position != oldValue { setNeedsDisplay() } }
-  }
+  /// ` Ln 3, Col 7 · Edited`, asked for when the line is drawn (once a frame, however many
+  /// changes the frame shows: finding the line in a long text is the costly part).
+  var positionProvider: (@MainActor () -> String)?
 
   /// A sentence (a save that failed), shown instead of the keys while it is not empty.
   var message = "" {
@@ -28,7 +27,7 @@ final class EditorStatusLine: View {
   override func draw(in canvas: Canvas) {
     let width = Int(bounds.width)
     canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: 1), with: .blank(Self.style))
-    let end = canvas.draw(position, x: 0, y: 0, style: Self.style.adding(.bold))
+    let end = canvas.draw(positionProvider?() ?? "", x: 0, y: 0, style: Self.style.adding(.bold))
     let room = width - end - 3
     guard room > 0 else { return }
     if !message.isEmpty {

@@ -44,6 +44,11 @@ final class EditorViewController: ViewController, TextViewDelegate {
   override func viewDidLoad() {
     textView.delegate = self
     statusLine.hints = Self.hints
+    statusLine.positionProvider = { [weak self] in
+      guard let self else { return "" }
+      let here = self.position
+      return " Ln \(here.line), Col \(here.column)" + (self.isEdited ? " · Edited" : "")
+    }
     textView.insertionPointDidChange = { [weak self] in self?.updateStatus() }
     updateName()
     updateStatus()
@@ -75,8 +80,7 @@ final class EditorViewController: ViewController, TextViewDelegate {
 
   private func updateStatus() {
     guard isViewLoaded else { return }
-    let here = position
-    statusLine.position = " Ln \(here.line), Col \(here.column)" + (isEdited ? " · Edited" : "")
     statusLine.message = message
+    statusLine.setNeedsDisplay()
   }
 }

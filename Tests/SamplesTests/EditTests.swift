@@ -445,3 +445,42 @@ struct EditTests {
     }
   }
 }
+
+/// The status line's line and column, found eight ASCII bytes at a time, against `String`'s
+/// own count of characters over random texts of ASCII, CR LF, accents that combine with the
+/// letter before them, emoji and tabs, at every index.
+@Suite("Edit text positions")
+struct EditTextPositionTests {
+  /// The reference: `String`'s characters, walked one by one.
+  static func walked(_ index: Int, in text: String) -> TextPosition {
+    var position = TextPosition(line: 1, column: 1)
+    for character in text.prefix(index) {
+      if character.isNewline {
+        position = TextPosition(line: position.line + 1, column: 1)
+      } else {
+        position.column += 1
+      }
+    }
+    return position
+  }
+
+  @Test func theFastCountAgreesWithStringsCharactersAtEveryIndex() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", "bc", "\n", "\r\n", "e\u{301}", "\u{301}", "😀", "\t", "long line of words ", "ü"]
+    for _ in 0..<200 {
+      let count = Int.random(in: 0..<40, using: &generator)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+      for index in 0...(text.count + 1) {
+        #expect(
+          TextPosition(of: index, in: text) == Self.walked(index, in: text),
+          "\(index) in \(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test func aLongASCIITextIsCountedByLines() {
+    let text = String(repeating: "0123456789 abcdefghij\n", count: 10_000) + "tail"
+    #expect(TextPosition(of: text.count, in: text) == TextPosition(line: 10_001, column: 5))
+    #expect(TextPosition(of: 22 * 500 + 3, in: text) == TextPosition(line: 501, column: 4))
+  }
+}
