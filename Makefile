@@ -1,7 +1,9 @@
 # Every target installs what it needs first, so a fresh Debian machine needs only `make`.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libxkbcommon-dev xkb-data libx11-data pkg-config
+# libvterm: the independent emulator the renderer's differential test and fuzz target check
+# frames in (Tests/VTermOracle); the library itself links only libxkbcommon.
+APT_PACKAGES := libxkbcommon-dev xkb-data libx11-data pkg-config libvterm-dev
 DEMO ?= Checklists
 TEST_PACKAGES := tmux
 
@@ -10,7 +12,7 @@ TEST_PACKAGES := tmux
 # libxkbcommon and its data; apt only when something is missing.
 deps:
 	@if ! pkg-config --exists xkbcommon 2>/dev/null || [ ! -d /usr/share/X11/xkb/symbols ] \
-	    || [ ! -f /usr/share/X11/locale/compose.dir ]; then \
+	    || [ ! -f /usr/share/X11/locale/compose.dir ] || [ ! -f /usr/include/vterm.h ]; then \
 	  echo "Installing $(APT_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
@@ -26,9 +28,12 @@ build: deps
 	$(SWIFT) build
 
 # Every test is Swift Testing: XCTest's runner would only print "Executed 0 tests" (twice).
+# A failing snapshot adds itself to the HTML report $(SNAPSHOT_REPORT)/index.html (expected,
+# actual, difference), which CI keeps with the build directory.
+SNAPSHOT_REPORT ?= $(CURDIR)/.build/snapshot-report
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	SNAPSHOT_ARTIFACTS=$(SNAPSHOT_REPORT) $(SWIFT) test --skip-build --disable-xctest
 
 demo: deps
 	$(SWIFT) build --product $(DEMO)
@@ -77,27 +82,34 @@ bench: bench-deps
 	echo "== Hover flood ==" && $$bin/HoverBenchmarks && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
-# Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with
+# Real emulators (xterm, urxvt, kitty: each alone, in tmux, in screen; xfce4-terminal (VTE),
+# alacritty (on Mesa's software OpenGL) and st: alone and in tmux; xterm also in tmux with
+# extended-keys on) under Xvfb, driven with
 # real X key and button events (xdotool/XTEST); Tests/Terminals/matrix.py compares what the
 # KeyProbe fixture decoded with each key and with a right click and hover (xterm, kitty; alone
 # and in tmux), takes the samples' first screens and writes
 # .build/terminals/index.html (expected/actual/difference) and report.md (README's table).
-TERMINAL_APT := xvfb xterm rxvt-unicode kitty screen tmux xdotool imagemagick x11-xkb-utils \
-  fonts-dejavu-core python3 xclip
-TERMINAL_COMMANDS := Xvfb xterm urxvt kitty screen tmux xdotool import compare setxkbmap python3 xclip
+TERMINAL_APT := xvfb xterm rxvt-unicode kitty xfce4-terminal alacritty stterm screen tmux xdotool \
+  imagemagick x11-xkb-utils fonts-dejavu-core python3 xclip
+TERMINAL_COMMANDS := Xvfb xterm urxvt kitty xfce4-terminal alacritty stterm screen tmux xdotool import \
+  compare setxkbmap python3 xclip
 terminals-deps: deps
 	@for c in $(TERMINAL_COMMANDS); do command -v $$c >/dev/null 2>&1 || missing=1; done; \
 	if [ -n "$$missing" ]; then echo "Installing $(TERMINAL_APT)"; $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TERMINAL_APT); fi
 
+# Then Tests/Terminals/widths.py: clusters terminals measure differently, drawn confined in
+# xterm and kitty; every row after one must be intact, pixel for pixel (.build/terminals/widths).
 terminals: terminals-deps
 	$(SWIFT) build
 	python3 Tests/Terminals/matrix.py $$($(SWIFT) build --show-bin-path)
+	python3 Tests/Terminals/widths.py
 
 # libFuzzer on every parser of untrusted input, FUZZ_SECONDS each: the terminal input parser
 # (InputParserFuzzer) and the targets of InputFuzzers (recording, key-bindings, keymap,
-# compose, evdev, geometry, sample-stores, and census: the numeric API census with random
-# values and events). Each run first replays the committed corpus
+# compose, evdev, geometry, sample-stores, census: the numeric API census with random
+# values and events, and renderer: frames chosen by the fuzzer's bytes drawn by the Renderer
+# and compared cell by cell in libvterm). Each run first replays the committed corpus
 # (Tests/Fuzzers/InputParser/Corpus, Tests/Fuzzers/Corpora/<target>); new finds go to a
 # scratch corpus, and a crash or hang is written to .build/fuzz-artifacts/<target>-crash-*
 # (or timeout-*): minimise it (`-minimize_crash=1`), add it to the corpus and name a test
@@ -108,7 +120,7 @@ terminals: terminals-deps
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH ?= .build/fuzz-corpus
 FUZZ_CONFIG ?= debug
-FUZZ_TARGETS := recording key-bindings keymap compose evdev geometry sample-stores census
+FUZZ_TARGETS := recording key-bindings keymap compose evdev geometry sample-stores census renderer
 FUZZ_FLAGS = -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -timeout=10 -print_final_stats=1
 # libxkbcommon 1.5 leaks after some parse errors (fixed upstream in 1.7): see Tests/lsan.supp.
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp
@@ -161,7 +173,7 @@ docs: deps
 # alive when a sample app calls exit() (it cannot read the pointer Swift keeps to them), which
 # changes the exit statuses they check. ADDRESS_SANITIZER leaves out UnretainedReference's debug
 # shadow (ASan checks those reads itself). Own build directory.
-SANITIZER_SKIP := --skip 'EndToEndTests|SamplesCommandLineTests|TerminalCrashTests|ActionTraceFileTests|aRunningHostAsksForMotion'
+SANITIZER_SKIP := --skip 'EndToEndTests|SamplesCommandLineTests|TerminalCrashTests|ActionTraceFileTests|aRunningHostAsksFor'
 sanitize: test-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --disable-xctest --scratch-path .build/asan \
 	  --sanitize=address -Xswiftc -DADDRESS_SANITIZER $(SANITIZER_SKIP)

@@ -56,9 +56,19 @@ let package = Package(
       dependencies: ["XKBKeyboard", "ResponderKit", "TestSupport"],
       swiftSettings: strict
     ),
+    // libvterm (Debian libvterm-dev), the emulator neovim embeds, behind a small C driver: the
+    // independent terminal the renderer's differential test and fuzz target check frames with.
+    .target(name: "CVTermOracle", path: "Tests/VTermOracle", linkerSettings: [.linkedLibrary("vterm")]),
+    // Seeded random frame sequences rendered and compared cell by cell with libvterm's screen.
+    .target(
+      name: "RendererOracle", dependencies: ["TerminalHost", "ResponderKit", "CVTermOracle"],
+      path: "Tests/RendererOracle", swiftSettings: strict),
+
     .testTarget(
       name: "TerminalHostTests",
-      dependencies: ["TerminalHost", "ResponderKit", "XKBKeyboard", "InputParserFuzzer", "TestSupport"],
+      dependencies: [
+        "TerminalHost", "ResponderKit", "XKBKeyboard", "InputParserFuzzer", "TestSupport", "RendererOracle",
+      ],
       exclude: ["Golden"],
       swiftSettings: strict
     ),
@@ -93,7 +103,7 @@ let package = Package(
     // in, so their JSON is decoded by the samples' own types.
     .executableTarget(
       name: "InputFuzzers",
-      dependencies: ["EventReplay", "XKBKeyboard", "TerminalHost", "ResponderKit"],
+      dependencies: ["EventReplay", "XKBKeyboard", "TerminalHost", "ResponderKit", "RendererOracle"],
       path: "Tests/Fuzzers/Targets",
       swiftSettings: strict
     ),

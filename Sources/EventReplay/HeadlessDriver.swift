@@ -1,5 +1,6 @@
 import Foundation
 import ResponderKit
+import TerminalHost
 
 /// Runs an application without a terminal: a virtual screen of a chosen size, a virtual clock,
 /// and methods that type, click, drag and scroll through the same `Application.handle(_:)`
@@ -40,6 +41,10 @@ public final class HeadlessDriver {
   /// Every input sent, with its time: a recording of the session.
   public var recording: Recording { recorded }
   private var recorded: Recording
+
+  /// Decodes ``send(terminalBytes:settling:)``'s bytes, keeping a sequence cut off at the end of
+  /// one call for the next, as the live host's parser does between two reads.
+  var terminalParser = InputParser()
 
   /// The pasteboard of Cut, Copy and Paste (``ResponderKit/Pasteboard/general``), emptied and
   /// cut off from any system clipboard when the driver is made (the find pasteboard is

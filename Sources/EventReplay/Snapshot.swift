@@ -6,6 +6,12 @@ import ResponderKit
 ///
 /// A missing snapshot is a failure (so a new test cannot pass without a file someone read).
 /// Set the environment variable `RECORD_SNAPSHOTS=1` to write the actual screen instead.
+///
+/// Every failure of a run is also added to one HTML page, `index.html` in the artifacts
+/// directory (the `artifacts` argument, else the environment variable `SNAPSHOT_ARTIFACTS`,
+/// else `responderkit-snapshots` in the temporary directory): expected and actual side by side
+/// with the differing characters highlighted, the rows that differ, and the actual screen drawn.
+/// The mismatch's ``Mismatch/report`` and its details give the page's path.
 public enum Snapshot {
   /// Why a screen did not match its file.
   public struct Mismatch: Error, CustomStringConvertible {
@@ -13,13 +19,31 @@ public enum Snapshot {
     public var file: URL
     /// A line-by-line account of the differences, or why the file could not be used.
     public var details: String
+    /// The HTML report page holding this failure (its anchor included), or `nil` when it could
+    /// not be written.
+    public var report: URL?
 
     /// The file and the differences.
     public var description: String { "snapshot \(file.lastPathComponent) differs:\n\(details)" }
   }
 
-  /// Compares `actual` (plain text) with the file; nil when they match.
-  public static func compare(_ actual: String, toFileAt file: URL) -> Mismatch? {
+  /// Compares `actual` (plain text) with the file; nil when they match. A mismatch is added to
+  /// the HTML report in `artifacts` (see ``Snapshot``).
+  public static func compare(_ actual: String, toFileAt file: URL, artifacts: URL? = nil) -> Mismatch? {
+    compare(actual, toFileAt: file, artifacts: artifacts, picture: nil)
+  }
+
+  /// The directory failures are reported in: `artifacts`, else `SNAPSHOT_ARTIFACTS`, else
+  /// `responderkit-snapshots` in the temporary directory.
+  static func artifactsDirectory(_ artifacts: URL?) -> URL {
+    artifacts ?? ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("responderkit-snapshots")
+  }
+
+  /// The comparison, reported with the actual screen's `picture` when there is one.
+  private static func compare(_ actual: String, toFileAt file: URL, artifacts: URL?, picture: String?)
+    -> Mismatch?
+  {
     let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
     if record {
       do {
@@ -31,14 +55,26 @@ public enum Snapshot {
         return Mismatch(file: file, details: "could not record: \(error)")
       }
     }
-    guard let data = FileManager.default.contents(atPath: file.path) else {
-      return Mismatch(
+    var mismatch: Mismatch
+    var expected = ""
+    if let data = FileManager.default.contents(atPath: file.path) {
+      expected = String(decoding: data, as: UTF8.self)
+      if expected.hasSuffix("\n") { expected.removeLast() }
+      guard expected != actual else { return nil }
+      mismatch = Mismatch(file: file, details: diff(expected: expected, actual: actual))
+    } else {
+      mismatch = Mismatch(
         file: file, details: "no snapshot file; run with RECORD_SNAPSHOTS=1 to create it, then read it")
     }
-    var expected = String(decoding: data, as: UTF8.self)
-    if expected.hasSuffix("\n") { expected.removeLast() }
-    guard expected != actual else { return nil }
-    return Mismatch(file: file, details: diff(expected: expected, actual: actual))
+    let entry = ReportEntry(file: file, expected: expected, actual: actual, picture: picture)
+    do {
+      let page = try report(entry, in: artifactsDirectory(artifacts))
+      mismatch.report = page
+      mismatch.details += "\nreport (expected, actual, difference): \(page.path)#\(page.fragment ?? "")"
+    } catch {
+      mismatch.details += "\ncould not write the report: \(error)"
+    }
+    return mismatch
   }
 
   /// Compares a screen's cells, colours and attributes included (``styledText(of:)``), with the
@@ -46,19 +82,20 @@ public enum Snapshot {
   ///
   /// On a mismatch the actual screen is also written as an SVG picture (``svg(of:theme:cellWidth:cellHeight:)``)
   /// to `artifacts`, else the directory named by the environment variable `SNAPSHOT_ARTIFACTS`,
-  /// else `responderkit-snapshots` in the temporary directory; the mismatch's details give its
-  /// path, so a failing screen can be looked at, not just read.
+  /// else `responderkit-snapshots` in the temporary directory, and drawn on the HTML report
+  /// there; the mismatch's details give both paths, so a failing screen can be looked at, not
+  /// just read.
   public static func compare(_ actual: CellBuffer, toFileAt file: URL, artifacts: URL? = nil) -> Mismatch? {
-    guard var mismatch = compare(styledText(of: actual), toFileAt: file) else { return nil }
-    let environment = ProcessInfo.processInfo.environment
-    let directory =
-      artifacts ?? environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent("responderkit-snapshots")
+    let drawing = svg(of: actual)
+    guard
+      var mismatch = compare(styledText(of: actual), toFileAt: file, artifacts: artifacts, picture: drawing)
+    else { return nil }
+    let directory = artifactsDirectory(artifacts)
     let picture = directory.appendingPathComponent(
       file.deletingPathExtension().lastPathComponent + ".actual.svg")
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try Data(svg(of: actual).utf8).write(to: picture, options: .atomic)
+      try Data(drawing.utf8).write(to: picture, options: .atomic)
       mismatch.details += "\nactual screen drawn in \(picture.path)"
     } catch {
       mismatch.details += "\ncould not draw the actual screen: \(error)"

@@ -90,6 +90,8 @@ public final class TerminalHost {
   private var signalMonitor: SignalMonitor?
   private var renderScheduled = false
   private var keyboardNegotiated = false
+  /// Whether the terminal answered the modifyOtherKeys query (XTQMODKEYS) before its DA1 reply.
+  private var answersModifyOtherKeys = false
   private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
   private var hungUp = false
   private var pendingOutput: [UInt8] = []
@@ -211,10 +213,15 @@ public final class TerminalHost {
     }
     try terminal.enable(modes)
     try terminal.write(Array("\u{1b}[16t".utf8))  // the cell size in pixels, for SGR-pixel mouse reports
+    // Whether the terminal segments grapheme clusters (DECRQM for mode 2027): the renderer
+    // confines clusters of varying width unless it does.
+    try terminal.write(Array("\u{1b}[?2027$p".utf8))
     if configuration.enhancedKeyboard {
-      // Ask for the kitty flags, then for device attributes: a DA1 reply with no flags reply
-      // before it means the terminal has no kitty protocol.
-      try terminal.write(Array("\u{1b}[?u\u{1b}[c".utf8))
+      // Ask for the kitty flags, then for the modifyOtherKeys level (XTQMODKEYS), then for
+      // device attributes: a DA1 reply with no flags reply before it means the terminal has no
+      // kitty protocol. st 0.9 reads `CSI ? 4 m` as SGR 4 (st.c's csihandle ignores the `?` for
+      // `m`), so the attributes are reset after it, before anything is drawn.
+      try terminal.write(Array("\u{1b}[?u\u{1b}[?4m\u{1b}[m\u{1b}[c".utf8))
     }
     StandardErrorCapture.begin()
     if configuration.presentation.isInline {
@@ -523,6 +530,7 @@ public final class TerminalHost {
           deliver(.key(key))
         }
         negotiate(reply)
+        negotiateGraphemeClustering(reply)
       case .pointer, .unknown:
         break
       }
@@ -580,9 +588,14 @@ public final class TerminalHost {
   }
 
   /// Progressive enhancement: kitty flags if the terminal answered the flags query, else
-  /// modifyOtherKeys inside tmux or screen (which pass it through), else legacy keys.
+  /// modifyOtherKeys level 2 where the terminal answered its query (xterm) or inside tmux or
+  /// screen (tmux passes it on with `extended-keys on`), else legacy keys.
   private func negotiate(_ reply: TerminalReply) {
     guard configuration.enhancedKeyboard, !keyboardNegotiated else { return }
+    if case .modifyOtherKeys = reply {
+      answersModifyOtherKeys = true
+      return
+    }
     finishPendingOutput()
     switch reply {
     case .keyboardFlags:
@@ -592,12 +605,33 @@ public final class TerminalHost {
       keyboardNegotiated = true
       let env = ProcessInfo.processInfo.environment
       let term = env["TERM"] ?? ""
-      if env["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
+      if answersModifyOtherKeys || env["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
         try? terminal.enable([.modifyOtherKeys(level: 2)])
       }
     default:
       break
     }
+  }
+
+  /// A DECRPM for mode 2027: a terminal that has it set measures clusters as the renderer
+  /// does; one that has it reset is asked to set it (and to reset it on exit). Either way the
+  /// screen is drawn again without the confinement of clusters of varying width.
+  private func negotiateGraphemeClustering(_ reply: TerminalReply) {
+    guard case .modeReport(mode: 2027, isPrivate: true, let state) = reply, !renderer.graphemeClustering
+    else {
+      return
+    }
+    switch state {
+    case .set, .permanentlySet:
+      break
+    case .reset:
+      finishPendingOutput()
+      guard (try? terminal.enable([.graphemeClustering])) != nil else { return }
+    default:
+      return
+    }
+    renderer.graphemeClustering = true
+    repaint()
   }
 
   /// Control-L that no menu item or key command takes: after the standard binding runs, the

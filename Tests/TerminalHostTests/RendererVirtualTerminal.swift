@@ -1,7 +1,7 @@
 import ResponderKit
 
 /// A minimal terminal model for tests: interprets what ``TerminalHost/Renderer`` emits (CUP,
-/// CUU/CUD/CUF/CUB, CR, LF, ED 2, SGR, DEC private modes, DECSC/DECRC,
+/// CUU/CUD/CUF/CUB, CR, LF, ED 2, ECH, SGR, DEC private modes, DECSC/DECRC,
 /// scroll regions (DECSTBM) and SU/SD, UTF-8 text with wide characters,
 /// combining marks and xterm's pending-wrap) and records anything else as an error, so a test
 /// can compare the screen with the frame that was meant.
@@ -150,6 +150,12 @@ struct VirtualTerminal {
       // ED 0: from the cursor to the end of the screen (an inline region's repaint).
       for index in (y * columns + x)..<grid.count {
         grid[index] = Slot(text: " ", style: TextStyle(background: style.background), width: 1)
+      }
+    case 0x58 where !isPrivate:
+      // ECH (ECMA-48 8.3.38): erases cells from the cursor, which stays; the background is
+      // the current one (xterm's BCE).
+      for column in x..<min(columns, x + max(1, p(0, default: 1))) {
+        grid[y * columns + column] = Slot(text: " ", style: TextStyle(background: style.background), width: 1)
       }
     case 0x6D: sgr(parameters.map { $0 ?? 0 })
     case 0x72 where !isPrivate:

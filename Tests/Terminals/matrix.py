@@ -2,7 +2,8 @@
 """`make terminals`: real terminal emulators under Xvfb, real X key and button events through
 XTEST (xdotool), and what ResponderKit's parser decoded from the bytes each emulator sent.
 
-For each emulator (xterm, urxvt, kitty) alone and with tmux and screen inside, it starts the
+For each emulator (xterm, urxvt, kitty alone and with tmux and screen inside; xfce4-terminal,
+alacritty and st alone and with tmux; xterm also with tmux's extended-keys on), it starts the
 KeyProbe fixture (Tests/Fixtures/KeyProbe) through tap.py, which logs the raw bytes; sends each
 key of keys.py; matches the decoded inputs and bytes with the key by time; compares them with
 the expectation (or with the documented limit of that terminal's encoding); takes a screenshot
@@ -13,7 +14,7 @@ lines above kept (tmux: from capture-pane, the scrollback included) and takes a 
 The `clipboard` step copies a TextField's selection in Notes (xterm, kitty; tmux with
 `set-clipboard on` inside xterm) and reads the X clipboard back with xclip.
 
-The `edit` step (each emulator, alone and in tmux) types into Edit's first file and saves it with
+The `edit` step (xterm, urxvt and kitty, alone and in tmux) types into Edit's first file and saves it with
 Control+S, closes its window, types into the second and quits with Don't Save, and checks both
 files on disk and the exit status.
 
@@ -22,7 +23,8 @@ clicks a known cell and sweeps the pointer across the view with no button held, 
 decoded right button and its cell, the any-motion reports and the view's entered/exited.
 
 Writes .build/terminals/results.json, report.md (the README table) and index.html.
-usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty] [--hosts alone,tmux,screen] [--no-pictures]
+usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty,xfce4-terminal,alacritty,st]
+                 [--hosts alone,tmux,tmux-extkeys,screen] [--no-pictures]
                  [--record-pictures] [--steps keys,pictures,pick,clipboard,pointer,edit]
 """
 import argparse
@@ -62,6 +64,10 @@ def versions():
         "xterm": first(["xterm", "-version"]),
         "urxvt": first(["dpkg-query", "-W", "-f", "rxvt-unicode ${Version}", "rxvt-unicode"]),
         "kitty": first(["kitty", "--version"]),
+        "xfce4-terminal": first(["dpkg-query", "-W", "-f", "xfce4-terminal ${Version}", "xfce4-terminal"]),
+        "VTE": first(["dpkg-query", "-W", "-f", "libvte-2.91-0 ${Version}", "libvte-2.91-0"]),
+        "alacritty": first(["alacritty", "--version"]),
+        "st": first(["dpkg-query", "-W", "-f", "stterm ${Version}", "stterm"]),
         "tmux": first(["tmux", "-V"]),
         "screen": first(["screen", "-v"]),
         "Xvfb": first(["dpkg-query", "-W", "-f", "xvfb ${Version}", "xvfb"]),
@@ -79,14 +85,63 @@ def emulator_command(name, inner):
         return ["kitty", "--config", "NONE", "-o", "font_size=9", "-o", "remember_window_size=no",
                 "-o", f"initial_window_width={COLUMNS}c", "-o", f"initial_window_height={ROWS}c",
                 "-o", "linux_display_server=x11"] + inner
+    if name == "xfce4-terminal":
+        # No server (each window its own process, so killing it ends it), no bars, a settings
+        # directory of its own; no accessibility bus (NO_AT_BRIDGE), so no D-Bus session is needed.
+        return ["env", "NO_AT_BRIDGE=1", f"XDG_CONFIG_HOME={xfce4_terminal_settings()}",
+                "xfce4-terminal", "--disable-server", f"--geometry={geometry}", f"--font={FONT} 9",
+                "--hide-menubar", "--hide-toolbar", "--hide-scrollbar", "--hide-borders", "-x"] + inner
+    if name == "alacritty":
+        # Xvfb has no GPU, so Mesa's software rasterizer (llvmpipe) draws alacritty's OpenGL; it
+        # starts without the variable too, which only makes that explicit.
+        return ["env", "LIBGL_ALWAYS_SOFTWARE=1", "alacritty", "--config-file", "/dev/null",
+                "-o", "font.size=9", "-o", f"font.normal.family={FONT}", "-o", f"window.dimensions.columns={COLUMNS}",
+                "-o", f"window.dimensions.lines={ROWS}", "-e"] + inner
+    if name == "st":
+        return ["stterm", "-g", geometry, "-f", f"{FONT}:size=9", "-e"] + inner
     raise ValueError(name)
+
+
+# xfce4-terminal keeps F1 (help), F10 (menu) and F11 (full screen) for itself by default; the help
+# window takes the keyboard focus away. Its preferences turn the first two off (Shortcuts: "Disable
+# help window shortcut key", "Disable menu shortcut key") and accels.scm unbinds the third, as a
+# user who wants those keys in terminal apps does (xfce4-terminal(1), docs.xfce.org/apps/terminal).
+XFCE4_TERMINALRC = "[Configuration]\nShortcutsNoHelpkey=TRUE\nShortcutsNoMenukey=TRUE\n"
+XFCE4_ACCELS = '(gtk_accel_path "<Actions>/terminal-window/fullscreen" "")\n'
+
+
+def xfce4_terminal_settings():
+    """A settings directory (XDG_CONFIG_HOME) with the F1, F10 and F11 shortcuts off."""
+    home = os.path.join(OUT, "xfce4-config")
+    folder = os.path.join(home, "xfce4", "terminal")
+    os.makedirs(folder, exist_ok=True)
+    for name, text in (("terminalrc", XFCE4_TERMINALRC), ("accels.scm", XFCE4_ACCELS)):
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(text)
+    return home
+
+
+# The hosts each emulator runs in: screen only for the first three (screen behaves the same in
+# each), and tmux with `extended-keys on` in xterm, the one emulator here with modifyOtherKeys.
+TERMINAL_HOSTS = {"xterm": ("alone", "tmux", "tmux-extkeys", "screen"), "urxvt": ("alone", "tmux", "screen"),
+                  "kitty": ("alone", "tmux", "screen"), "xfce4-terminal": ("alone", "tmux"),
+                  "alacritty": ("alone", "tmux"), "st": ("alone", "tmux")}
+TERMINALS = ",".join(TERMINAL_HOSTS)
+# tmux as a user who wants exact keys has it: extended keys passed on to an app that asks
+# (tmux(1), extended-keys). tmux 3.3a then asks the outer terminal for modifyOtherKeys itself.
+TMUX_EXTENDED_KEYS = "set -s extended-keys on\n"
 
 
 def host_command(host, inner, tag):
     if host == "alone":
         return inner
-    if host == "tmux":
-        return ["tmux", "-L", tag, "-f", "/dev/null", "new-session", " ".join(map(sh_quote, inner))]
+    if host in ("tmux", "tmux-extkeys"):
+        conf = "/dev/null"
+        if host == "tmux-extkeys":
+            conf = os.path.join(OUT, "tmux-extkeys.conf")
+            with open(conf, "w") as f:
+                f.write(TMUX_EXTENDED_KEYS)
+        return ["tmux", "-L", tag, "-f", conf, "new-session", " ".join(map(sh_quote, inner))]
     if host == "screen":
         return ["screen", "-q", "-S", tag] + inner
     raise ValueError(host)
@@ -97,7 +152,7 @@ def sh_quote(word):
 
 
 def stop_host(host, tag):
-    if host == "tmux":
+    if host.startswith("tmux"):
         run(["tmux", "-L", tag, "kill-server"])
     elif host == "screen":
         run(["screen", "-S", tag, "-X", "quit"])
@@ -131,6 +186,24 @@ def stamped(path):
     return result
 
 
+QUIET = 0.08  # no new decoded line for this long after the first: the key's inputs are all in
+
+
+def settle(log, since, longest):
+    """Waits until the key sent at `since` has been decoded and the log has been quiet for
+    QUIET seconds, or `longest` seconds have passed (a key that decodes to nothing)."""
+    end = since + longest
+    last = None
+    while time.monotonic() < end:
+        stamps = [stamp for stamp, _ in stamped(log) if stamp >= since]
+        if stamps:
+            if stamps[-1] != last:
+                last = stamps[-1]
+            elif time.monotonic() - last >= QUIET:
+                return
+        time.sleep(0.02)
+
+
 def logged_during(log, action, wait=0.6):
     """The log's lines stamped while `action` ran and `wait` seconds after it."""
     before = time.monotonic()
@@ -143,13 +216,23 @@ def xdotool(*args):
     run(["xdotool", *args])
 
 
-WINDOW_CLASSES = {"xterm": "XTerm", "urxvt": "URxvt", "kitty": "kitty"}
+WINDOW_CLASSES = {"xterm": "XTerm", "urxvt": "URxvt", "kitty": "kitty", "xfce4-terminal": "Xfce4-terminal",
+                  "alacritty": "Alacritty", "st": "^st-256color$"}
 
 
 def emulator_window(terminal):
     """The emulator's top-level window, found by its class (no window manager names it)."""
     out = run(["xdotool", "search", "--onlyvisible", "--class", WINDOW_CLASSES[terminal]]).stdout.split()
     return out[0] if out else None
+
+
+def focus(terminal):
+    """Gives the emulator the keyboard focus (XSetInputFocus), as a window manager would: without
+    one, GTK's xfce4-terminal takes no keys and alacritty (winit) sees no modifiers while the
+    focus only follows the pointer."""
+    window = emulator_window(terminal)
+    if window:
+        xdotool("windowfocus", window)
 
 
 def window_geometry(terminal):
@@ -187,6 +270,7 @@ def drive(terminal, host, probe, pictures):
     workdir, log, raw, process, started = start_probe(terminal, host, probe, tag)
     results = []
     try:
+        focus(terminal)
         xdotool("mousemove", "200", "150")
         time.sleep(0.3)
         for key in keylist.KEYS:
@@ -195,7 +279,10 @@ def drive(terminal, host, probe, pictures):
             # tmux and screen hold a lone ESC (tmux's escape-time is 500 ms) to see whether a
             # sequence follows; the next key must not arrive before they let it go.
             lone_escape = key.xdotool in ("Escape", "ctrl+bracketleft") and host != "alone"
-            time.sleep(0.8 if lone_escape else 0.35 if terminal == "kitty" else 0.25)
+            if lone_escape:
+                time.sleep(0.8)
+            else:
+                settle(log, before, 0.35 if terminal == "kitty" else 0.25)
             after = time.monotonic()
             decoded = [line for stamp, line in stamped(log) if before <= stamp < after]
             sent = "".join(data for stamp, data in stamped(raw) if before <= stamp < after)
@@ -208,7 +295,7 @@ def drive(terminal, host, probe, pictures):
             for key in keys:
                 before = time.monotonic()
                 xdotool("key", "--clearmodifiers", *key.xdotool.split())
-                time.sleep(0.5)
+                settle(log, before, 0.5)
                 after = time.monotonic()
                 decoded = [line for stamp, line in stamped(log) if before <= stamp < after]
                 sent = "".join(data for stamp, data in stamped(raw) if before <= stamp < after)
@@ -344,14 +431,16 @@ def features(terminal, host, log, workdir):
     decoded = logged_during(log, lambda: (xdotool("windowfocus", helper[0] if helper else "0"), time.sleep(0.4),
                               xdotool("windowfocus", emulator_window(terminal) or "0")))
     got = [line for line in decoded if line.startswith("focus")]
-    results.append(keylist.feature("focus events", host, ["focus out", "focus in"], got,
+    results.append(keylist.feature("focus events", terminal, host, ["focus out", "focus in"], got,
                                    "focus out" in got and got[-1:] == ["focus in"]))
     # The primary selection pasted with Shift+middle button (Shift bypasses mouse reporting).
     subprocess.run(["xclip", "-display", DISPLAY, "-selection", "primary"], input="paste-me", text=True)
     decoded = logged_during(log, lambda: (xdotool("keydown", "shift"), xdotool("click", "2"),
                                           xdotool("keyup", "shift")))
     got = [line for line in decoded if not line.startswith("key")]
-    results.append(keylist.feature("bracketed paste", host, ['paste "paste-me"'], got, got == ['paste "paste-me"']))
+    pasted = 'paste "paste-me"'
+    results.append(keylist.feature("bracketed paste", terminal, host, [pasted], got, got == [pasted],
+                                   degradable=pasted in got))
     # The swatch (columns 0-19, rows 1-3): one pixel from the middle of it.
     shot = os.path.join(workdir, "swatch.txt")
     px, py = int(x0 + 8 * cw), int(y0 + 2.5 * ch)
@@ -361,7 +450,7 @@ def features(terminal, host, log, workdir):
     with open(shot, "w") as f:
         f.write(out)
     exact = rgb is not None and all(abs(a - b) <= 3 for a, b in zip(rgb, SWATCH))
-    results.append(keylist.feature("true colour", host, ["rgb%s" % (SWATCH,)], ["rgb%s" % (rgb,)], exact))
+    results.append(keylist.feature("true colour", terminal, host, ["rgb%s" % (SWATCH,)], ["rgb%s" % (rgb,)], exact))
     return results
 
 
@@ -377,11 +466,11 @@ def parse_pixel(text):
     return None
 
 
-def pictures(bin_dir, record):
+def pictures(bin_dir, record, terminals):
     """Each sample's first screen in each emulator, compared with the committed references."""
     rows = []
     reference_dir = os.path.join(HERE, "Reference")
-    for terminal in ("xterm", "urxvt", "kitty"):
+    for terminal in terminals:
         for sample in ("Checklists", "KeyViewer"):
             name = f"{terminal}-{sample}"
             actual = os.path.join(OUT, "pictures", name + ".png")
@@ -457,9 +546,7 @@ def pick_inline(bin_dir, terminal, host):
     pictures = []
     try:
         time.sleep(6 if terminal == "kitty" else 3)
-        window = emulator_window(terminal)
-        if window:
-            xdotool("windowfocus", window)
+        focus(terminal)
         xdotool("mousemove", "790", "470")
         xdotool("type", "--delay", "120", PICK_QUERY)
         time.sleep(1.5)
@@ -493,6 +580,9 @@ def pick_inline(bin_dir, terminal, host):
 
 
 EDIT_TYPED = "typed in the emulator "
+# The document flows do not depend on the emulator's key encoding beyond Control keys, Right and
+# Return, which every emulator's keys step covers: three emulators keep the step's time down.
+EDIT_TERMINALS = ("xterm", "urxvt", "kitty")
 
 
 def edit_step(bin_dir, terminal, host):
@@ -593,9 +683,7 @@ def clipboard(bin_dir, terminal, host):
                                start_new_session=True)
     try:
         time.sleep(6 if terminal == "kitty" else 3)
-        window = emulator_window(terminal)
-        if window:
-            xdotool("windowfocus", window)
+        focus(terminal)
         xdotool("key", "ctrl+n")
         time.sleep(1)
         xdotool("type", "--delay", "80", CLIPBOARD_TEXT)
@@ -636,7 +724,7 @@ def write_reports(runs, picture_rows, pick_rows, pointer_rows, found_versions, s
     begin, end = "<!-- terminals-table:begin -->\n", "<!-- terminals-table:end -->"
     with open(readme) as f:
         text = f.read()
-    if begin in text and end in text and len(runs) == 9:
+    if begin in text and end in text and len(runs) == sum(map(len, TERMINAL_HOSTS.values())):
         head, rest = text.split(begin, 1)
         with open(readme, "w") as f:
             f.write(head + begin + table + rest[rest.index(end):])
@@ -698,15 +786,16 @@ def write_reports(runs, picture_rows, pick_rows, pointer_rows, found_versions, s
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("bin_dir")
-    parser.add_argument("--only", default="xterm,urxvt,kitty")
-    parser.add_argument("--hosts", default="alone,tmux,screen")
+    parser.add_argument("--only", default=TERMINALS)
+    parser.add_argument("--hosts", default="alone,tmux,tmux-extkeys,screen",
+                        help="hosts to run in, of those each emulator has (TERMINAL_HOSTS)")
     parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("--record-pictures", action="store_true",
                         help="write missing reference PNGs from this run (then look at them)")
     parser.add_argument("--steps", default="keys,pictures,pick,clipboard,pointer,edit",
                         help="which steps to run: keys (KeyProbe in each host), pictures, pick, clipboard, "
                              "pointer (a right click and hover; xterm and kitty), edit (Edit's save and "
-                             "quit review; alone and in tmux)")
+                             "quit review; xterm, urxvt and kitty, alone and in tmux)")
     args = parser.parse_args()
     steps = set(args.steps.split(","))
     start = time.monotonic()
@@ -724,7 +813,7 @@ def main():
         helper = subprocess.Popen(["xterm", "-class", "FocusHelper", "-geometry", "8x2+730+440", "-e",
                                    "sleep", "3600"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for terminal in args.only.split(",") if "keys" in steps else []:
-            for host in args.hosts.split(","):
+            for host in [h for h in args.hosts.split(",") if h in TERMINAL_HOSTS[terminal]]:
                 print(f"== {terminal} ({host})", flush=True)
                 result = drive(terminal, host, probe, pictures=not args.no_pictures)
                 runs.append(result)
@@ -733,7 +822,7 @@ def main():
         helper.terminate()
         helper.wait(timeout=10)
         if not args.no_pictures and "pictures" in steps:
-            picture_rows = pictures(os.path.abspath(args.bin_dir), args.record_pictures)
+            picture_rows = pictures(os.path.abspath(args.bin_dir), args.record_pictures, args.only.split(","))
         for terminal in args.only.split(",") if "pick" in steps else []:
             for host in [h for h in args.hosts.split(",") if h in ("alone", "tmux")]:
                 print(f"== Pick inline: {terminal} ({host})", flush=True)
@@ -747,7 +836,7 @@ def main():
                 clipboard_rows.append(row)
                 print(f"== clipboard: {terminal} ({host}): {'ok' if row['passed'] else 'FAIL'} "
                       f"xclip read {row['clipboard']!r}", flush=True)
-        for terminal in args.only.split(",") if "edit" in steps else []:
+        for terminal in [t for t in args.only.split(",") if t in EDIT_TERMINALS] if "edit" in steps else []:
             for host in [h for h in args.hosts.split(",") if h in ("alone", "tmux")]:
                 print(f"== Edit: {terminal} ({host})", flush=True)
                 row = edit_step(os.path.abspath(args.bin_dir), terminal, host)

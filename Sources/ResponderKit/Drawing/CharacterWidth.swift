@@ -60,3 +60,41 @@ extension Unicode.Scalar {
     }
   }
 }
+
+extension Character {
+  /// Whether terminals in use disagree on how many columns the character takes, so a renderer
+  /// must not count on where the terminal's cursor stops after writing it.
+  ///
+  /// True for clusters that only terminals which segment grapheme clusters (mode 2027) measure
+  /// as one: emoji presentation and text presentation selectors (✈️), ZWJ sequences (👩‍💻), flags
+  /// and lone regional indicators (🇩🇪, 🇩), skin tones (👍🏽), keycaps and tag sequences; and for any
+  /// character holding a wide or zero-width scalar newer than Unicode 9.0, the width table that
+  /// libvterm and older terminals carry (🫠, new combining marks).
+  public var terminalWidthVaries: Bool {
+    let scalars = unicodeScalars
+    guard let first = scalars.first else { return false }
+    if scalars.count == 1 {
+      return Self.isRegionalIndicator(first.value) || Self.isNewerThanWidthTables(first)
+    }
+    for scalar in scalars {
+      let v = scalar.value
+      if v == 0x200d || v == 0xfe0e || v == 0xfe0f || v == 0x20e3 || Self.isRegionalIndicator(v)
+        || (0x1f3fb...0x1f3ff).contains(v) || (0xe0020...0xe007f).contains(v)
+        || Self.isNewerThanWidthTables(scalar)
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  private static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1f1e6...0x1f1ff).contains(v) }
+
+  /// A scalar whose width is not 1 and that Unicode added after 9.0.
+  private static func isNewerThanWidthTables(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x300, scalar.terminalWidth != 1, let age = scalar.properties.age else {
+      return false
+    }
+    return age.major > 9
+  }
+}

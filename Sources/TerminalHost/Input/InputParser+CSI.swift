@@ -165,6 +165,15 @@ extension InputParser {
         return slot.input(.reply(.primaryDeviceAttributes(attributes)))
       }
       return .malformed
+    case (0x3e, 0):  // >: XTQMODKEYS reply, CSI > 4 ; level m (xterm ctlseqs, XTMODKEYS)
+      guard final == 0x6d, fieldCount <= 2, subparameterCount(0) == 1, parameter(0) == 4,
+        subparameterCount(1) <= 1
+      else {
+        return .malformed
+      }
+      let level = parameter(1) ?? 0
+      guard level <= 3 else { return .malformed }
+      return slot.plainInput(.reply(.modifyOtherKeys(level: level)))
     case (0x3f, 0x24), (0, 0x24):  // $ y: DECRPM
       guard final == 0x79, fieldCount == 2, let mode = parameter(0), let value = parameter(1),
         let state = TerminalReply.ModeState(rawValue: value)

@@ -31,6 +31,10 @@ public enum TerminalReply: Hashable, Sendable {
   case primaryDeviceAttributes([Int])
   /// The kitty keyboard protocol flags in force (`CSI ? flags u`).
   case keyboardFlags(Int)
+  /// xterm's modifyOtherKeys level in force (`CSI > 4 ; level m`, the answer to XTQMODKEYS,
+  /// `CSI ? 4 m`): 0 off, 1 keys other than the common ones, 2 every modified key. A terminal
+  /// that answers can be asked for level 2 (``TerminalMode/modifyOtherKeys(level:)``).
+  case modifyOtherKeys(level: Int)
   /// The cursor position report (`CSI row ; column R`), converted to 0-based cells.
   ///
   /// `CSI 1 ; m R` is also what xterm sends for F3 with modifiers; the parser always reads it

@@ -20,6 +20,17 @@ public struct Renderer: Sendable {
   /// know mode 2026 show it at once; others ignore the mode.
   public var synchronizedOutput: Bool
 
+  /// The terminal segments grapheme clusters as Unicode does (it reports mode 2027, grapheme
+  /// clustering, set), so it measures every cluster as ``ResponderKit/Character/terminalWidth``
+  /// does and the renderer trusts the width of clusters other terminals disagree on
+  /// (``ResponderKit/Character/terminalWidthVaries``). Off, such a cluster is confined: the
+  /// cells it covers are erased first (ECH); near the row's end, where a wider rendering could
+  /// wrap, its first scalar stands for it (or blanks); the cells a wider rendering could cover
+  /// are drawn again; and the cursor is placed absolutely before the next cell; so the rest of
+  /// the row and the screen stay intact whatever width the terminal gives it. An ordinary
+  /// screen costs no byte more.
+  public var graphemeClustering = false
+
   /// The colours the terminal shows; every style is brought down to it (``ColorDepth``).
   /// Changing it redraws everything in the next frame.
   public var colorDepth: ColorDepth = .trueColor {
@@ -196,6 +207,9 @@ public struct Renderer: Sendable {
         continue
       }
       var x = 0
+      // Cells a cluster of varying width may have covered on the terminal: drawn even when
+      // unchanged.
+      var redrawUntil = 0
       while x < columns {
         let i = base + x
         var cell = new[i]
@@ -213,12 +227,15 @@ public struct Renderer: Sendable {
           cell = .blank(cell.style)
           width = 1
         }
-        if cell == front[i] {
+        if cell == front[i] && x >= redrawUntil {
           x += width
           continue
         }
+        let confined = cell.printableASCII == nil ? confinedWidth(of: cell) : nil
         if cursorX != x || cursorY != y {
-          moveCursor(toColumn: x, row: y, columns: columns, front: front, wrapsToWrite: true, into: &output)
+          // A confined cluster starts with an erase, which must not act on a pending wrap.
+          moveCursor(
+            toColumn: x, row: y, columns: columns, front: front, wrapsToWrite: confined == nil, into: &output)
           wrapPending = false
         }
         setStyle(of: cell, into: &output)
@@ -232,6 +249,21 @@ public struct Renderer: Sendable {
           front[i] = cell
           (front.baseAddress! + i + 1).update(from: new.baseAddress! + i + 1, count: end - x - 1)
           width = end - x
+        } else if let widest = confined {
+          // The erase takes a wide character it would cut in two whole: a terminal that clears
+          // the other half of a wide character when one is written over would otherwise
+          // clear this cluster's right half when the next cell is drawn.
+          let erase = x + width < columns && front[i + width].isContinuation ? width + 1 : width
+          appendConfined(cell, width: width, erase: erase, widest: widest, room: columns - x, to: &output)
+          front[i] = cell
+          if width == 2 { front[i + 1] = .continuation(cell.style) }
+          redrawUntil = min(columns, x + widest)
+          // Where the terminal's cursor stopped is unknown: the next cell is placed absolutely.
+          x += width
+          cursorX = -1
+          cursorY = -1
+          wrapPending = false
+          continue
         } else {
           Self.appendText(of: cell, to: &output)
           front[i] = cell
@@ -604,7 +636,9 @@ public struct Renderer: Sendable {
     var column = start
     while column < end {
       let cell = front[base + column]
-      guard cell.width != 0, cell.hasSameStyle(as: styled), column + Int(cell.width) <= end else {
+      guard cell.width != 0, cell.hasSameStyle(as: styled), column + Int(cell.width) <= end,
+        confinedWidth(of: cell) == nil
+      else {
         return nil
       }
       cost += Self.textCost(of: cell)
@@ -792,6 +826,39 @@ public struct Renderer: Sendable {
       output.append(contentsOf: [0xE2, 0x97, 0x8C])
     }
     output.append(contentsOf: text.utf8)
+  }
+
+  /// For a cell whose cluster terminals measure differently
+  /// (``ResponderKit/Character/terminalWidthVaries``) and that this terminal is not known to
+  /// measure as the frame does: the most columns a terminal may give it, every scalar that is
+  /// not zero-width drawn on its own and two columns wide. `nil` for every other cell (ASCII
+  /// is answered at once).
+  private func confinedWidth(of cell: Cell) -> Int? {
+    if let scalar = cell.singleScalar, scalar.value < 0x300 { return nil }
+    guard !graphemeClustering, let character = cell.text.first, character.terminalWidthVaries else {
+      return nil
+    }
+    var widest = 0
+    for scalar in character.unicodeScalars where scalar.terminalWidth != 0 { widest += 2 }
+    return max(widest, Int(cell.width))
+  }
+
+  /// Writes a cluster of uncertain width confined to its cells: `erase` cells are erased first
+  /// (ECH, so a terminal that draws it narrower leaves blanks, not stale cells). When a wider rendering
+  /// would not fit in the `room` left in the row, the cluster is not written: its first scalar
+  /// stands for it when that alone is as wide as the cell (👍 for 👍🏽, 👩 for 👩‍💻), else the cells
+  /// stay blank. Turning auto-wrap off (DECAWM) would not do: libvterm, for one, still moves a
+  /// wide character that does not fit to the next row, which can scroll the screen.
+  private func appendConfined(
+    _ cell: Cell, width: Int, erase: Int, widest: Int, room: Int, to output: inout [UInt8]
+  ) {
+    Self.appendCSI(erase, final: 0x58, to: &output)
+    guard widest > room else { return Self.appendText(of: cell, to: &output) }
+    if let first = cell.text.unicodeScalars.first, first.terminalWidth == width,
+      !Character(first).terminalWidthVaries, let bytes = UTF8.encode(first)
+    {
+      output.append(contentsOf: bytes)
+    }
   }
 
   /// What ``appendText(of:to:)`` would write, counted without writing.

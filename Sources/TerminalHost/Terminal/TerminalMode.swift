@@ -26,6 +26,10 @@ public enum TerminalMode: Hashable, Sendable {
   case kittyKeyboard(flags: UInt8)
   /// xterm's modifyOtherKeys at `level` (`CSI > 4 ; level m`); disabling resets it (`CSI > 4 m`).
   case modifyOtherKeys(level: UInt8)
+  /// Grapheme clustering (DEC private mode 2027, "Terminal Unicode Core"): the terminal
+  /// measures each grapheme cluster as one character, as the renderer does
+  /// (``Renderer/graphemeClustering``).
+  case graphemeClustering
   /// Pointer shapes set with OSC 22 (``Terminal/setPointerShape(_:)``): enabling writes
   /// nothing; disabling gives the pointer back its default shape (OSC 22 with no name, the
   /// default in xterm and kitty alike).
@@ -64,6 +68,7 @@ public enum TerminalMode: Hashable, Sendable {
     case .sgrPixelMouse: return 1016
     case .bracketedPaste: return 2004
     case .focusEvents: return 1004
+    case .graphemeClustering: return 2027
     case .kittyKeyboard, .modifyOtherKeys, .pointerShapes: return 0
     }
   }

@@ -35,6 +35,9 @@ public struct FuzzTarget: Sendable {
       name: "census", summary: "the numeric API census with random values and random events",
       violations: CensusInvariants.violations),
     FuzzTarget(
+      name: "renderer", summary: "random frames through the Renderer, every cell compared in libvterm",
+      violations: RendererInvariants.violations),
+    FuzzTarget(
       name: "sample-stores", summary: "the JSON files of the Checklists and Notes samples",
       violations: SampleStoreInvariants.violations),
   ]
