@@ -141,6 +141,13 @@ let package = Package(
       path: "Samples/Pick",
       swiftSettings: strict
     ),
+    // A multi-document text editor: documents, window controllers and the document controller.
+    .executableTarget(
+      name: "Edit",
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
+      path: "Samples/Edit",
+      swiftSettings: strict
+    ),
     // An app whose keys make it fail in each way the host must survive (host exit-path tests).
     .executableTarget(
       name: "HostProbe",
@@ -165,7 +172,8 @@ let package = Package(
     .testTarget(
       name: "SamplesTests",
       dependencies: [
-        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "SaveProbe", "Pick", "ResponderKit",
+        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "SaveProbe", "Pick", "Edit",
+        "ResponderKit",
         "XKBKeyboard",
         "TerminalHost", "EventReplay", "TestSupport",
       ],

@@ -10,7 +10,7 @@ import Testing
 /// before the app starts.
 @Suite("Samples on the command line", .serialized)
 struct SamplesCommandLineTests {
-  static let samples = ["Checklists", "Notes", "TouchLab", "KeyViewer", "Pick"]
+  static let samples = ["Checklists", "Notes", "TouchLab", "KeyViewer", "Pick", "Edit"]
 
   /// Runs a sample with `arguments` (no terminal) and returns its output and exit status.
   func run(_ sample: String, _ arguments: String) throws -> (output: String, status: Int) {

@@ -14,6 +14,10 @@ lines above kept (tmux: from capture-pane, the scrollback included) and takes a 
 The `clipboard` step copies a TextField's selection in Notes (xterm, kitty; tmux with
 `set-clipboard on` inside xterm) and reads the X clipboard back with xclip.
 
+The `edit` step (xterm, urxvt and kitty, alone and in tmux) types into Edit's first file and saves it with
+Control+S, closes its window, types into the second and quits with Don't Save, and checks both
+files on disk and the exit status.
+
 The `pointer` step (xterm and kitty, alone and in tmux) runs KeyProbe with a tracked view, right
 clicks a known cell and sweeps the pointer across the view with no button held, and checks the
 decoded right button and its cell, the any-motion reports and the view's entered/exited.
@@ -21,7 +25,7 @@ decoded right button and its cell, the any-motion reports and the view's entered
 Writes .build/terminals/results.json, report.md (the README table) and index.html.
 usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty,xfce4-terminal,alacritty,st]
                  [--hosts alone,tmux,tmux-extkeys,screen] [--no-pictures]
-                 [--record-pictures] [--steps keys,pictures,pick,clipboard,pointer]
+                 [--record-pictures] [--steps keys,pictures,pick,clipboard,pointer,edit]
 """
 import argparse
 import html
@@ -575,6 +579,76 @@ def pick_inline(bin_dir, terminal, host):
             "passed": bool(checks) and all(c["passed"] for c in checks)}
 
 
+EDIT_TYPED = "typed in the emulator "
+# The document flows do not depend on the emulator's key encoding beyond Control keys, Right and
+# Return, which every emulator's keys step covers: three emulators keep the step's time down.
+EDIT_TERMINALS = ("xterm", "urxvt", "kitty")
+
+
+def edit_step(bin_dir, terminal, host):
+    """Edit with two files, driven with real X keys: text typed into the first and saved with
+    Control+S, its window closed with Control+W (saved: no question), text typed into the
+    second, then Control+Q and Don't Save on its sheet (Right, Return). Judged on the files on
+    disk and the exit status; a screenshot while the sheet shows."""
+    tag = f"rk-edit-{terminal}-{host}"
+    workdir = os.path.join(OUT, tag)
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    first, second = os.path.join(workdir, "first.txt"), os.path.join(workdir, "second.txt")
+    for path, text in ((first, "first\n"), (second, "second\n")):
+        with open(path, "w") as f:
+            f.write(text)
+    status = os.path.join(workdir, "status.txt")
+    script = (f"{sh_quote(os.path.join(bin_dir, 'Edit'))} {sh_quote(first)} {sh_quote(second)}; "
+              f"echo $? > {sh_quote(status)}; sleep 600")
+    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("TMUX", None)
+    process = subprocess.Popen(emulator_command(terminal, host_command(host, ["sh", "-c", script], tag)),
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    checks, pictures = [], []
+
+    def check(name, passed, detail=""):
+        checks.append({"check": name, "passed": bool(passed), "detail": detail})
+
+    def text(path):
+        with open(path) as f:
+            return f.read()
+
+    try:
+        time.sleep(6 if terminal == "kitty" else 3)
+        window = emulator_window(terminal)
+        if window:
+            xdotool("windowfocus", window)
+        xdotool("type", "--delay", "60", EDIT_TYPED)
+        xdotool("key", "ctrl+s")
+        wait_for(lambda: text(first) != "first\n", 5)
+        check("Control+S saves what was typed", text(first) == EDIT_TYPED + "first\n", repr(text(first)))
+        xdotool("key", "ctrl+w")
+        time.sleep(0.8)
+        xdotool("type", "--delay", "60", "discarded ")
+        xdotool("key", "ctrl+q")
+        time.sleep(1)
+        path = os.path.join(OUT, "pictures", f"{terminal}-{host}-Edit-sheet.png")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        run(["import", "-display", DISPLAY, "-window", "root", "-crop", "680x420+0+0", "-resize", "50%", path])
+        pictures.append(path)
+        check("Control+Q asks first: still running with an edited document", not read_lines(status))
+        xdotool("key", "Right")
+        xdotool("key", "Return")
+        wait_for(lambda: bool(read_lines(status)), 10)
+        check("Don't Save leaves the file as it was", text(second) == "second\n",
+              repr(text(second)))
+        check("exit status 0", read_lines(status) == ["0"], repr(read_lines(status)))
+        leftovers = sorted(set(os.listdir(workdir)) - {"first.txt", "second.txt", "status.txt"})
+        check("no temporary file or autosaved copy left", not leftovers, repr(leftovers))
+    finally:
+        os.killpg(process.pid, 15)
+        stop_host(host, tag)
+        process.wait(timeout=10)
+    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
+            "passed": bool(checks) and all(c["passed"] for c in checks)}
+
+
 CLIPBOARD_TEXT = "clip-check-42"
 # xterm refuses OSC 52 writes unless told: SetSelection is in its default disallowedWindowOps.
 # tmux passes a copy on with an empty selection parameter, which xterm puts in PRIMARY unless
@@ -629,11 +703,13 @@ def clipboard(bin_dir, terminal, host):
 PIXEL_TOLERANCE = 200  # of 330×200 pixels: a cursor blink or a clock, not a changed screen
 
 
-def write_reports(runs, picture_rows, pick_rows, pointer_rows, found_versions, seconds, clipboard_rows=()):
+def write_reports(runs, picture_rows, pick_rows, pointer_rows, found_versions, seconds, clipboard_rows=(),
+                  edit_rows=()):
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump({"versions": found_versions, "seconds": seconds, "runs": runs, "pictures": picture_rows,
-                   "pick": pick_rows, "pointer": pointer_rows, "clipboard": list(clipboard_rows)}, f, indent=1)
+                   "pick": pick_rows, "pointer": pointer_rows, "clipboard": list(clipboard_rows),
+                   "edit": list(edit_rows)}, f, indent=1)
     table = keylist.markdown_table(runs, found_versions, seconds)
     with open(os.path.join(OUT, "report.md"), "w") as f:
         f.write(table)
@@ -716,9 +792,10 @@ def main():
     parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("--record-pictures", action="store_true",
                         help="write missing reference PNGs from this run (then look at them)")
-    parser.add_argument("--steps", default="keys,pictures,pick,clipboard,pointer",
+    parser.add_argument("--steps", default="keys,pictures,pick,clipboard,pointer,edit",
                         help="which steps to run: keys (KeyProbe in each host), pictures, pick, clipboard, "
-                             "pointer (a right click and hover; xterm and kitty)")
+                             "pointer (a right click and hover; xterm and kitty), edit (Edit's save and "
+                             "quit review; xterm, urxvt and kitty, alone and in tmux)")
     args = parser.parse_args()
     steps = set(args.steps.split(","))
     start = time.monotonic()
@@ -726,7 +803,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", SCREEN, "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    runs, picture_rows, pick_rows, clipboard_rows, pointer_rows = [], [], [], [], []
+    runs, picture_rows, pick_rows, clipboard_rows, pointer_rows, edit_rows = [], [], [], [], [], []
     try:
         if not wait_for(lambda: os.path.exists("/tmp/.X11-unix/X" + DISPLAY[1:]), 15):
             sys.exit("Xvfb did not start")
@@ -759,6 +836,13 @@ def main():
                 clipboard_rows.append(row)
                 print(f"== clipboard: {terminal} ({host}): {'ok' if row['passed'] else 'FAIL'} "
                       f"xclip read {row['clipboard']!r}", flush=True)
+        for terminal in [t for t in args.only.split(",") if t in EDIT_TERMINALS] if "edit" in steps else []:
+            for host in [h for h in args.hosts.split(",") if h in ("alone", "tmux")]:
+                print(f"== Edit: {terminal} ({host})", flush=True)
+                row = edit_step(os.path.abspath(args.bin_dir), terminal, host)
+                edit_rows.append(row)
+                for c in row["checks"]:
+                    print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {c['detail']}", flush=True)
         pointer_terminals = [t for t in args.only.split(",") if t in POINTER_TERMINALS]
         for terminal in pointer_terminals if "pointer" in steps else []:
             for host in [h for h in args.hosts.split(",") if h in POINTER_HOSTS]:
@@ -772,9 +856,9 @@ def main():
         xvfb.terminate()
         xvfb.wait(timeout=10)
     seconds = time.monotonic() - start
-    write_reports(runs, picture_rows, pick_rows, pointer_rows, versions(), seconds, clipboard_rows)
+    write_reports(runs, picture_rows, pick_rows, pointer_rows, versions(), seconds, clipboard_rows, edit_rows)
     failures = sum(k["verdict"] == "fail" for r in runs for k in r["keys"])
-    failures += sum(not r["passed"] for r in pick_rows + pointer_rows + clipboard_rows)
+    failures += sum(not r["passed"] for r in pick_rows + pointer_rows + clipboard_rows + edit_rows)
     failures += sum(not r["started"] for r in runs) + sum(not p["passed"] for p in picture_rows)
     print(f"make terminals: {seconds:.0f} s, {failures} failures; report in {OUT}/index.html")
     sys.exit(1 if failures else 0)
