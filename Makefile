@@ -60,6 +60,7 @@ bench: bench-deps
 	$(SWIFT) build -c release --product BindingBenchmarks
 	$(SWIFT) build -c release --product TextBenchmarks
 	$(SWIFT) build -c release --product HoverBenchmarks
+	$(SWIFT) build -c release --product SpinnerBenchmarks
 	$(SWIFT) build -c release --product Checklists
 	$(SWIFT) build -c release --product Pick
 	$(SWIFT) build -c release --product PickBenchmarks
@@ -75,6 +76,7 @@ bench: bench-deps
 	echo "== Text editing ==" && $$bin/TextBenchmarks && \
 	echo "== Pick against fzf ==" && $$bin/PickBenchmarks $$bin/Pick $$(command -v fzf) && \
 	echo "== Hover flood ==" && $$bin/HoverBenchmarks && \
+	echo "== Spinner ==" && $$bin/SpinnerBenchmarks && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # Real emulators (xterm, urxvt, kitty; each alone, in tmux, in screen) under Xvfb, driven with

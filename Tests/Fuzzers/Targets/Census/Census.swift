@@ -12,7 +12,7 @@ public enum Census {
   /// Every entry, sorted by key.
   @MainActor public static let entries: [CensusEntry] =
     (CensusEntry.values + CensusEntry.views + CensusEntry.containers
-    + CensusEntry.interaction + CensusEntry.host).sorted { $0.key < $1.key }
+    + CensusEntry.interaction + CensusEntry.host + CensusEntry.panes).sorted { $0.key < $1.key }
 
   /// The entry for `key`.
   @MainActor public static func entry(_ key: String) -> CensusEntry? { entries.first { $0.key == key } }
