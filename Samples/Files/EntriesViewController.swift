@@ -69,7 +69,7 @@ final class EntriesViewController: ViewController, TableViewDataSource, TableVie
 
   /// The header: the columns' titles, the sort column marked ▲ or ▼.
   func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-    let width = Int(tableView.bounds.width)
+    let width = Int(max(0, tableView.visibleContentWidth))
     func title(_ key: SortKey) -> String {
       key.title + (model.sortKey == key ? (model.ascending ? " ▲" : " ▼") : "")
     }
@@ -100,7 +100,8 @@ final class EntriesViewController: ViewController, TableViewDataSource, TableVie
     let entry = model.entries[indexPath.row]
     cell.text = Self.columns(
       name: entry.name + (entry.isFolder ? "/" : ""), size: entry.size.map(FileEntry.formattedSize) ?? "—",
-      kind: entry.kind, modified: FileEntry.formattedDate(entry.modified), width: Int(tableView.bounds.width))
+      kind: entry.kind, modified: FileEntry.formattedDate(entry.modified),
+      width: Int(max(0, tableView.visibleContentWidth)))
     return cell
   }
 

@@ -124,12 +124,21 @@ final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating
     }
   }
 
-  /// Reads the folder shown again after an operation, keeping `url` selected.
-  private func refresh(selecting url: URL? = nil) {
+  /// Shows an operation's result: `removed` leaves the table, `added` (read from the disk)
+  /// comes in and is selected, when they are in the folder shown. One entry is read, not the
+  /// folder: a 20,000-file folder stays quick.
+  private func refresh(removing removed: URL? = nil, adding added: URL? = nil) {
     let folder = model.folder
-    let names = ((try? fileSystem.contents(folder)) ?? []).filter { !$0.hasPrefix(".") }
-    model.replaceEntries(names.map { fileSystem.entry(named: $0, in: folder) })
-    entries.reload(selecting: url)
+    func isShown(_ url: URL) -> Bool { url.deletingLastPathComponent().path == folder.path }
+    var list = model.entries
+    for url in [removed, added].compactMap({ $0 }) where isShown(url) {
+      list.removeAll { $0.url.path == url.path }
+    }
+    if let added, isShown(added), fileSystem.exists(added) {
+      list.append(fileSystem.entry(named: added.lastPathComponent, in: folder))
+    }
+    model.replaceEntries(list)
+    entries.reload(selecting: added)
     tree.refresh(folder)
   }
 
@@ -159,7 +168,7 @@ final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating
       let item = try trash.trash(entry.url, at: Date())
       model.message = "Moved \(entry.name) to the trash"
       register(undoName: "Move to Trash") { controller in controller.putBack(item) }
-      refresh()
+      refresh(removing: entry.url)
     } catch {
       show(error)
     }
@@ -174,7 +183,7 @@ final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating
           controller.moveToTrash(entry)
         }
       }
-      refresh(selecting: item.original)
+      refresh(adding: item.original)
     } catch {
       show(error)
     }
@@ -201,7 +210,7 @@ final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating
     }
     model.message = "Renamed \(url.lastPathComponent) to \(name)"
     register(undoName: "Rename") { controller in controller.rename(destination, to: url.lastPathComponent) }
-    refresh(selecting: destination)
+    refresh(removing: url, adding: destination)
   }
 
   func beginNewFolder() {
@@ -229,9 +238,9 @@ final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating
       if let item = try? controller.trash.trash(url, at: Date()) {
         controller.register(undoName: "New Folder") { $0.putBack(item) }
       }
-      controller.refresh()
+      controller.refresh(removing: url)
     }
-    refresh(selecting: url)
+    refresh(adding: url)
   }
 
   /// The URL for a new name in `folder`, or nil (with the reason shown) when the name is empty,

@@ -44,6 +44,7 @@ final class PreviewViewController: ViewController {
       return "\(entry.name)\nNot readable: \(FilesError.reason(of: error))"
     }
     let size = entry.size.map(FileEntry.formattedSize) ?? ""
+    if data.isEmpty { return "\(entry.name)\nEmpty file" }
     guard !data.contains(0),
       let text = String(data: data, encoding: .utf8) ?? String(data: data.dropLast(3), encoding: .utf8)
     else {
