@@ -26,6 +26,14 @@ struct FilesError: Error, LocalizedError, Equatable {
       return String(cString: strerror(Int32(underlying.code)))
     }
     if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+    guard error.domain == NSCocoaErrorDomain else { return error.localizedDescription }
+    switch CocoaError.Code(rawValue: error.code) {
+    case .fileNoSuchFile, .fileReadNoSuchFile: return "No such file or folder"
+    case .fileReadNoPermission, .fileWriteNoPermission: return "Permission denied"
+    case .fileWriteFileExists: return "Something else has that name"
+    case .fileWriteOutOfSpace: return "The disk is full"
+    default: break
+    }
     return error.localizedDescription
   }
 }

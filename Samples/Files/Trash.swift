@@ -28,8 +28,16 @@ struct Trash: Sendable {
     let files = folder.appendingPathComponent("files")
     let infoFolder = folder.appendingPathComponent("info")
     do {
-      for needed in [folder, files, infoFolder] where !fileSystem.exists(needed) {
-        try fileSystem.createFolder(needed)
+      for needed in [folder, files, infoFolder] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: needed.path, isDirectory: &isFolder) {
+          guard isFolder.boolValue else {
+            throw FilesError(
+              operation: .trash, path: url.path, reason: "\(needed.path) is a file, not a folder")
+          }
+        } else {
+          try fileSystem.createFolder(needed)
+        }
       }
       let name = freeName(for: url.lastPathComponent, in: files)
       let item = Item(
@@ -43,6 +51,8 @@ struct Trash: Sendable {
         throw error
       }
       return item
+    } catch let error as FilesError {
+      throw error
     } catch {
       throw FilesError(operation: .trash, path: url.path, reason: FilesError.reason(of: error))
     }

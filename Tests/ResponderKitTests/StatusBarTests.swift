@@ -58,6 +58,14 @@ struct StatusBarTests {
     #expect(message.frame == Rect(x: 1, y: 0, width: 38, height: 1))
   }
 
+  @Test func aLongMessageIsCutBeforeAShortCount() {
+    let count = StatusBarItem(title: "5 items")
+    bar.items = [.flexibleSpace(), message, count]
+    message.title = String(repeating: "m", count: 40)
+    // 1 + message + 2 + 7 + 1 = 40: the message keeps 29 columns, the count all of its 7.
+    #expect(line == " " + String(repeating: "m", count: 29) + "  5 items")
+  }
+
   @Test func anItemsTitleBoundToAModelFollowsItOncePerFrame() {
     let model = Progress()
     message.bind(\.title, to: model, \.summary)

@@ -196,6 +196,7 @@ struct FilesTests {
     #expect(exists("readme.md"))
     let screen = driver.screenText
     #expect(screen.contains("Could not move to the trash readme.md"))
+    #expect(screen.contains("is a file, not a folder"))
     #expect(controller.currentAlert != nil)
     driver.press("Return")
     #expect(controller.currentAlert == nil)

@@ -13,7 +13,8 @@
 /// Items start one column in from the left, two columns apart; items after a flexible space
 /// are pushed right, to end one column before the edge, at least one column after the items
 /// before it. When the row is too narrow, key hints go first, the last one first, so a message
-/// is never cut off for them; then texts are cut at the right. An item with nothing to show (an
+/// is never cut off for them; then the widest text is cut at the right (a long message before a
+/// short count). An item with nothing to show (an
 /// empty message) takes no room.
 @MainActor
 open class StatusBar: View {
@@ -76,9 +77,17 @@ open class StatusBar: View {
     for index in shown.indices.reversed() where needed() > width {
       if case .keyHint = shown[index].kind { dropped.insert(index) }
     }
-    // Then texts are cut, the last first, down to nothing.
-    for index in shown.indices.reversed() where needed() > width && !dropped.contains(index) {
-      widths[index] = max(0, widths[index] - (needed() - width))
+    // Then the widest text is cut, down to the next widest, until the row fits: a long message
+    // gives way before a short count.
+    while needed() > width,
+      let widest = shown.indices.filter({ !dropped.contains($0) && widths[$0] > 0 }).max(by: {
+        widths[$0] < widths[$1]
+      })
+    {
+      let others =
+        shown.indices.filter { $0 != widest && !dropped.contains($0) }.map { widths[$0] }.max() ?? 0
+      widths[widest] = max(0, max(others, widths[widest] - (needed() - width)))
+      if widths[widest] == others { widths[widest] = max(0, widths[widest] - 1) }
     }
     let spare = max(0, width - needed())
     var x = 1
