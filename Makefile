@@ -83,6 +83,7 @@ bench: bench-deps
 	$(SWIFT) build -c release --product TextBenchmarks
 	$(SWIFT) build -c release --product DocumentBenchmarks
 	$(SWIFT) build -c release --product HoverBenchmarks
+	$(SWIFT) build -c release --product SpinnerBenchmarks
 	$(SWIFT) build -c release --product Checklists
 	$(SWIFT) build -c release --product Pick
 	$(SWIFT) build -c release --product PickBenchmarks
@@ -103,6 +104,7 @@ bench: bench-deps
 	echo "== Hover flood ==" && $$bin/HoverBenchmarks && \
 	echo "== Key to frame through a pty ==" && \
 	  $$bin/LatencyBenchmarks $(LATENCY_PEERS) $$bin/Checklists $(BENCH_VENV)/bin/python && \
+	echo "== Spinner ==" && $$bin/SpinnerBenchmarks && \
 	echo "== Table (Benchmarks/results.json) ==" && python3 Benchmarks/report.py
 
 # Real emulators (xterm, urxvt, kitty: each alone, in tmux, in screen; xfce4-terminal (VTE),

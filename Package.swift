@@ -134,6 +134,13 @@ let package = Package(
       exclude: ["two-finger.rkrec", "gestures.rkrec"],
       swiftSettings: strict
     ),
+    // A two-pane file manager: tree, table, preview, split, status bar, background reading.
+    .executableTarget(
+      name: "Files",
+      dependencies: ["ResponderKit", "TerminalHost", "EventReplay"],
+      path: "Samples/Files",
+      swiftSettings: strict
+    ),
     // An inline fuzzy picker: data on stdin, keys and screen on /dev/tty, the choice on stdout.
     .executableTarget(
       name: "Pick",
@@ -172,8 +179,8 @@ let package = Package(
     .testTarget(
       name: "SamplesTests",
       dependencies: [
-        "KeyViewer", "Checklists", "Notes", "TouchLab", "HostProbe", "SaveProbe", "Pick", "Edit",
-        "ResponderKit",
+        "KeyViewer", "Checklists", "Notes", "TouchLab", "Files", "HostProbe", "SaveProbe", "Pick",
+        "Edit", "ResponderKit",
         "XKBKeyboard",
         "TerminalHost", "EventReplay", "TestSupport",
       ],
@@ -250,6 +257,13 @@ let package = Package(
       name: "HoverBenchmarks",
       dependencies: ["TerminalHost", "ResponderKit", "BenchmarkSupport"],
       path: "Benchmarks/HoverBenchmarks",
+      swiftSettings: strict
+    ),
+    // An idle app showing a spinner, hidden and shown, in the running host (issue 37).
+    .executableTarget(
+      name: "SpinnerBenchmarks",
+      dependencies: ["ResponderKit", "TerminalHost", "BenchmarkSupport"],
+      path: "Benchmarks/SpinnerBenchmarks",
       swiftSettings: strict
     ),
     .executableTarget(

@@ -29,6 +29,11 @@ final class AllListsViewController: ViewController, TableViewEditingDataSource, 
     view = TableScreenView()
   }
 
+  override func viewWillAppear() {
+    super.viewWillAppear()
+    showStatusHints()
+  }
+
   override func viewDidLoad() {
     screen.emptyLabel.text = "No checklists. Press n to add one."
     screen.tableView.dataSource = self

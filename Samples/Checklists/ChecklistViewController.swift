@@ -35,6 +35,11 @@ final class ChecklistViewController: ViewController, TableViewEditingDataSource,
     view = TableScreenView()
   }
 
+  override func viewWillAppear() {
+    super.viewWillAppear()
+    showStatusHints()
+  }
+
   override func viewDidLoad() {
     screen.emptyLabel.text = "No items yet. Press n to add one."
     screen.tableView.dataSource = self

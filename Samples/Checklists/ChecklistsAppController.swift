@@ -91,8 +91,8 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
       self?.hasUnsavedChanges = true
       self?.save()
     }
-    if disabled { rootViewController.rootView.statusLine.message = "Not saving: the file could not be read" }
-    if let notice { rootViewController.rootView.statusLine.message = notice }
+    if disabled { rootViewController.rootView.message = "Not saving: the file could not be read" }
+    if let notice { rootViewController.rootView.message = notice }
   }
 
   /// File and Edit. Every item is nil-targeted: it goes to whatever in the responder chain
@@ -136,13 +136,13 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
     guard !savingDisabled else { return false }
     do {
       try store.save(model.checklists)
-      rootViewController.rootView.statusLine.message = ""
+      rootViewController.rootView.message = ""
       lastSaveError = nil
       hasUnsavedChanges = false
       return true
     } catch {
       lastSaveError = error
-      rootViewController.rootView.statusLine.message = "Not saved. \(error)"
+      rootViewController.rootView.message = "Not saved. \(error)"
       return false
     }
   }
@@ -158,7 +158,7 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
       return destination
     } catch {
       lastSaveError = error
-      rootViewController.rootView.statusLine.message = "Not saved. \(error)"
+      rootViewController.rootView.message = "Not saved. \(error)"
       return nil
     }
   }
@@ -167,7 +167,7 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
   private static let controllerActions = ActionTable(ChecklistsAppController.self) {
     $0.add(.save) { controller in
       if controller.save() {
-        controller.rootViewController.rootView.statusLine.message = "Saved"
+        controller.rootViewController.rootView.message = "Saved"
       }
     }
   }

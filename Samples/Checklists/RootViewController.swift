@@ -17,9 +17,6 @@ final class RootViewController: ViewController {
     let root = RootView()
     addChild(navigation)
     root.content = navigation.view
-    root.statusLine.hintsProvider = { [weak self] in
-      (self?.navigation.topViewController as? any StatusHintProviding)?.statusHints ?? []
-    }
     view = root
   }
 

@@ -35,6 +35,11 @@ class TextDetailViewController: ViewController, TextFieldDelegate, StatusHintPro
     view = DetailFormView()
   }
 
+  override func viewWillAppear() {
+    super.viewWillAppear()
+    showStatusHints()
+  }
+
   override func viewDidLoad() {
     let form = self.form
     form.promptLabel.text = prompt

@@ -33,7 +33,8 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
   let tableView = NotesTableView()
   private let emptyLabel = Label(
     text: "No notes yet. Control+N writes one.", style: TextStyle(attributes: .dim))
-  private let hint = Label(style: TextStyle(attributes: .dim))
+  /// The bottom line: the count and the keys, or a save problem in their place.
+  private let statusBar = StatusBar()
 
   init(notes: [Note]) {
     self.notes = notes
@@ -45,7 +46,7 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
     let root = View()
     root.addSubview(tableView)
     root.addSubview(emptyLabel)
-    root.addSubview(hint)
+    root.addSubview(statusBar)
     view = root
   }
 
@@ -53,7 +54,7 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
     let size = view.bounds.size
     tableView.frame = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
     emptyLabel.frame = Rect(x: 2, y: 2, width: max(0, size.width - 2), height: 1)
-    hint.frame = Rect(x: 1, y: max(0, size.height - 1), width: max(0, size.width - 1), height: 1)
+    statusBar.frame = Rect(x: 0, y: max(0, size.height - 1), width: size.width, height: 1)
   }
 
   override func viewDidLoad() {
@@ -65,19 +66,21 @@ final class NotesListViewController: ViewController, TableViewEditingDataSource,
 
   private func updateChrome() {
     emptyLabel.isHidden = !notes.isEmpty
-    if let saveError {
-      hint.text = "Not saved. \(saveError)"
-      hint.style = TextStyle(attributes: .bold)
-      return
-    }
-    if let notice {
-      hint.text = notice
-      hint.style = TextStyle(attributes: .bold)
+    statusBar.barStyle = TextStyle(attributes: .dim)
+    if let problem = saveError.map({ "Not saved. \($0)" }) ?? notice {
+      let message = StatusBarItem(title: problem)
+      message.style = TextStyle(attributes: .bold)
+      statusBar.items = [message]
+      statusBar.barStyle = TextStyle()
       return
     }
     let count = notes.count == 1 ? "1 note" : "\(notes.count) notes"
-    hint.text = "\(count) · Return opens · ^N new · Del delete · ^Z undo · F1 keys · ^Q quit"
-    hint.style = TextStyle(attributes: .dim)
+    statusBar.items =
+      [StatusBarItem(title: count)]
+      + [
+        ("Return", "opens"), ("^N", "new"), ("Del", "delete"), ("^Z", "undo"), ("F1", "keys"), ("^Q", "quit"),
+      ]
+      .map { StatusBarItem(key: $0.0, title: $0.1) }
   }
 
   /// Writes the notes; a failure is shown under the list and asked about on quitting.
