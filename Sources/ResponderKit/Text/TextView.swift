@@ -40,11 +40,21 @@ open class TextView: View, TextEditor, Findable {
   }
 
   let storage: TextStorage
+  let typingCoalescing = TypingCoalescing()
+
+  /// Ends the current run of typing as an undo step: the next keystroke starts a new "Undo
+  /// Typing" (AppKit's `NSTextView.breakUndoCoalescing()`). Typing is otherwise one step
+  /// until the selection changes or an edit that is not typing (a deletion, a paste, a cut)
+  /// or any other undoable change comes between; a document's save ends it too.
+  public func breakUndoCoalescing() {
+    typingCoalescing.step = nil
+  }
 
   /// The text; lines are separated by `"\n"`.
   open var text: String {
     get { storage.string }
     set {
+      typingCoalescing.step = nil
       storage.string = newValue
       invalidateLines(from: 0)
       insertionPoint = min(insertionPoint, storage.count)
@@ -141,16 +151,13 @@ open class TextView: View, TextEditor, Findable {
   /// Whether the view is being edited (it is first responder and editable).
   public var isEditing: Bool { isFirstResponder && isEditable }
 
-  /// Starts editing with the insertion point at the end (a tap then moves it where it
-  /// landed), as a text field does, and tells the delegate. A read-only view keeps its
-  /// selection and scroll position: focus is for reading and selecting.
+  /// Starts editing where the selection was, as NSTextView does (a new view's insertion
+  /// point is at the end of its text; a tap then moves it where it landed), and tells the
+  /// delegate. A read-only view also keeps its scroll position: focus is for reading and
+  /// selecting.
   open override func didBecomeFirstResponder() {
     super.didBecomeFirstResponder()
-    if isEditable {
-      moveInsertionPoint(to: storage.count, extending: false)
-    } else {
-      followsInsertionPoint = false
-    }
+    if !isEditable { followsInsertionPoint = false }
     goalColumn = nil
     setNeedsDisplay()
     delegate?.textViewDidBeginEditing(self)
@@ -338,12 +345,12 @@ open class TextView: View, TextEditor, Findable {
   open override func insertText(_ text: String) {
     let normalized = text.replacingCarriageReturnsWithLineFeeds()
     guard !normalized.isEmpty else { return }
-    replaceCharacters(in: selection, with: normalized)
+    typeText(normalized)
   }
 
   /// Return: a new line (in place of the selection).
   open func insertNewline() {
-    replaceCharacters(in: selection, with: "\n")
+    typeText("\n")
   }
 
   /// Selects the whole text.
