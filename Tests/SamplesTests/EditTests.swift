@@ -105,6 +105,8 @@ struct EditTests {
     let first = try #require(alert(controller))
     #expect(first.title == "Do you want to save the changes made to “alpha.txt”?")
     #expect(first.buttonTitles == ["Save", "Don't Save", "Cancel"])
+    // The sheet wraps its title: the document's name is on the screen whole.
+    #expect(driver.screenText.contains("“alpha.txt”?") && !driver.screenText.contains("…"))
     #expect(
       controller.application.mainWindow?.title.hasPrefix("alpha.txt") == true, "the sheet is on its window")
     driver.press("Return")  // Save

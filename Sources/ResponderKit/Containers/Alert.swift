@@ -198,7 +198,8 @@ open class Alert: Window {
     }
     let widest =
       ([buttonsWidth] + (titleLines + messageLines).map { TextMetrics.width(of: $0) }).max() ?? 0
-    let width = max(16, min(widest, textWidth))
+    // At least 16 columns wide, when the screen has them.
+    let width = min(max(16, widest), textWidth)
     let height = fixedRows + titleLines.count + (messageLines.isEmpty ? 0 : messageLines.count + 1)
     if let content = rootView as? AlertContentView {
       content.titleLines = titleLines
