@@ -87,6 +87,9 @@ struct TextViewTests {
     view.selectedRange = 7..<7
     h.window.makeFirstResponder(view)
     #expect(view.selectedRange == 7..<7 && view.textCursorPosition != nil)
+    // New text puts the insertion point at its end, as UITextView's `text` does.
+    view.text = "new text"
+    #expect(view.selectedRange == 8..<8)
   }
 
   @Test func aTapFocusesAndPlacesTheInsertionPoint() {

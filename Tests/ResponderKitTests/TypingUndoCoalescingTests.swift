@@ -85,14 +85,19 @@ struct TypingUndoCoalescingTests {
       steps: Step.allCases.filter { $0 != .newline }, seed: seed)
   }
 
-  @Test func aRunOfTypingIsNamedTypingAndRedoesWhole() throws {
+  /// A focused text view in a window, and its undo manager.
+  func focusedTextView() throws -> (ControlHarness, TextView, UndoManager) {
     let h = ControlHarness()
     let view = h.add(TextView(frame: Rect(x: 0, y: 0, width: 30, height: 4)))
     h.window.makeFirstResponder(view)
+    return (h, view, try #require(view.undoManager))
+  }
+
+  @Test func aRunOfTypingIsNamedTypingAndRedoesWhole() throws {
+    let (h, view, undoManager) = try focusedTextView()
     h.type("hello")
     h.key(.returnKey)
     h.type("world")
-    let undoManager = try #require(view.undoManager)
     #expect(undoManager.undoMenuItemTitle == "Undo Typing")
     undoManager.undo()
     #expect(view.text == "" && view.insertionPoint == 0)
@@ -107,13 +112,10 @@ struct TypingUndoCoalescingTests {
   }
 
   @Test func aTerminalPasteIsItsOwnStepBetweenTyping() throws {
-    let h = ControlHarness()
-    let view = h.add(TextView(frame: Rect(x: 0, y: 0, width: 30, height: 4)))
-    h.window.makeFirstResponder(view)
+    let (h, view, undoManager) = try focusedTextView()
     h.type("ab")
     h.app.handle(.paste("PASTED", timestamp: 1000))
     h.type("cd")
-    let undoManager = try #require(view.undoManager)
     undoManager.undo()
     #expect(view.text == "abPASTED")
     #expect(undoManager.undoMenuItemTitle == "Undo Paste")
@@ -124,10 +126,7 @@ struct TypingUndoCoalescingTests {
   }
 
   @Test func anotherRegistrationOnTheUndoManagerEndsTheRun() throws {
-    let h = ControlHarness()
-    let view = h.add(TextView(frame: Rect(x: 0, y: 0, width: 30, height: 4)))
-    h.window.makeFirstResponder(view)
-    let undoManager = try #require(view.undoManager)
+    let (h, view, undoManager) = try focusedTextView()
     h.type("ab")
     final class Other {}
     let other = Other()

@@ -50,15 +50,24 @@ open class TextView: View, TextEditor, Findable {
     typingCoalescing.step = nil
   }
 
-  /// The text; lines are separated by `"\n"`.
+  /// The text; lines are separated by `"\n"`. Setting it puts an editable view's insertion
+  /// point at the end.
   open var text: String {
     get { storage.string }
     set {
       typingCoalescing.step = nil
       storage.string = newValue
       invalidateLines(from: 0)
-      insertionPoint = min(insertionPoint, storage.count)
-      selectionAnchor = selectionAnchor.map { min($0, storage.count) }
+      // New text in an editable view puts the insertion point at its end, as UITextView's
+      // `text` does; focus then keeps it there (or wherever the app or the user puts it). A
+      // read-only view keeps its place (its scroll follows the insertion point).
+      if isEditable {
+        selectionAnchor = nil
+        insertionPoint = storage.count
+      } else {
+        insertionPoint = min(insertionPoint, storage.count)
+        selectionAnchor = selectionAnchor.map { min($0, storage.count) }
+      }
       // The old scroll position may lie past the new text's end (a blank view otherwise).
       clampScrollRow()
       setNeedsDisplay()
