@@ -37,14 +37,13 @@ final class EditAppController: ApplicationDelegate, ActionTarget {
       guard let self else { return completion(nil) }
       FilePanel.begin(.open, in: self.application, directory: self.panelDirectory, completion: completion)
     }
-    documents.savePanelHandler = { [weak self] document, completion in
+    documents.savePanelHandler = { [weak self] document, operation, completion in
       guard let self else { return completion(nil) }
-      let text = document as? TextDocument
-      if let url = text?.urlToSaveWithoutAsking { return completion(url) }
-      let location = document.fileURL ?? text?.intendedURL
+      let location = document.fileURL
       let directory = location?.deletingLastPathComponent() ?? self.panelDirectory
       let name = location?.lastPathComponent ?? document.displayName + ".txt"
-      FilePanel.begin(.save, in: self.application, directory: directory, name: name, completion: completion)
+      FilePanel.begin(
+        .save(operation), in: self.application, directory: directory, name: name, completion: completion)
     }
     let center = NotificationCenter.default
     observations = [
@@ -52,7 +51,7 @@ final class EditAppController: ApplicationDelegate, ActionTarget {
         self?.updateWindowMenu()
       },
       center.addMainActorObserver(forName: Window.willCloseNotification, object: nil) { [weak self] note in
-        guard note.object is EditorWindow else { return }
+        guard (note.object as? Window)?.windowController is EditorWindowController else { return }
         self?.windowWillClose()
       },
     ]
@@ -69,12 +68,13 @@ final class EditAppController: ApplicationDelegate, ActionTarget {
         if FileManager.default.fileExists(atPath: url.path) {
           document = try documents.openDocument(withContentsOf: url)
         } else {
-          let untitled = TextDocument()
-          untitled.intendedURL = url
-          documents.addDocument(untitled)
-          untitled.makeWindowControllers()
-          untitled.showWindows()
-          document = untitled
+          // A new file: a document named after it, which Save writes without asking.
+          let new = TextDocument()
+          new.fileURL = url
+          documents.addDocument(new)
+          new.makeWindowControllers()
+          new.showWindows()
+          document = new
         }
         first = first ?? document
         watch(document)

@@ -10,7 +10,7 @@ final class EditorWindowController: WindowController {
   var titleDidChange: (@MainActor () -> Void)?
 
   init(text: String) {
-    let window = EditorWindow()
+    let window = Window()
     window.rootViewController = editor
     editor.textView.text = text
     editor.textView.insertionPoint = 0

@@ -14,11 +14,23 @@ import TerminalHost
 @MainActor
 final class FilePanel: Window, TextFieldDelegate {
   /// What the panel chooses.
-  enum Mode {
+  enum Mode: Equatable {
     /// An existing file to open.
     case open
-    /// A path to save to (it may not exist yet).
-    case save
+    /// A path to save to (it may not exist yet), for the document's save operation: the
+    /// panel's title says which (Save, Save As, Save To).
+    case save(Document.SaveOperation)
+
+    var isOpen: Bool { if case .open = self { true } else { false } }
+
+    var title: String {
+      switch self {
+      case .open: "Open"
+      case .save(.saveTo): "Save To"
+      case .save(.saveAs): "Save As"
+      case .save: "Save"
+      }
+    }
   }
 
   /// One row of the list.
@@ -50,7 +62,7 @@ final class FilePanel: Window, TextFieldDelegate {
     self.directory = directory.standardizedFileURL
     super.init(frame: Rect(x: 0, y: 0, width: 64, height: 18))
     placement = .centered
-    title = mode == .open ? "Open" : "Save As"
+    title = mode.title
     let root = PanelView()
     for view in [titleLabel, folderLabel, field, table, messageLabel, hint] as [View] {
       root.addSubview(view)
@@ -58,10 +70,10 @@ final class FilePanel: Window, TextFieldDelegate {
     rootView = root
     titleLabel.text = title
     hint.text =
-      mode == .open
+      mode.isOpen
       ? "Return open · Tab list/field · Esc cancel" : "Return save · Tab list/field · Esc cancel"
     field.text = name
-    field.placeholder = mode == .open ? "file or folder" : "file name"
+    field.placeholder = mode.isOpen ? "file or folder" : "file name"
     listSource.panel = self
     table.dataSource = listSource
     table.delegate = listSource
@@ -177,9 +189,9 @@ final class FilePanel: Window, TextFieldDelegate {
     let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
     if exists, isFolder.boolValue {
       go(to: url)
-    } else if mode == .open, !exists {
+    } else if mode.isOpen, !exists {
       messageLabel.text = "There is no file \(url.path)."
-    } else if mode == .save, !FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) {
+    } else if !mode.isOpen, !FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) {
       messageLabel.text = "There is no folder \(url.deletingLastPathComponent().path)."
     } else {
       finish(with: url)
@@ -191,7 +203,7 @@ final class FilePanel: Window, TextFieldDelegate {
     let url = directory.appendingPathComponent(entry.name).standardizedFileURL
     if entry.isFolder {
       go(to: url)
-    } else if mode == .open {
+    } else if mode.isOpen {
       finish(with: url)
     } else {
       field.text = entry.name
@@ -204,7 +216,7 @@ final class FilePanel: Window, TextFieldDelegate {
   private func go(to folder: URL) {
     let typedTheFolder = typedURL?.path == folder.path
     directory = folder
-    if mode == .open || typedTheFolder { field.text = "" }
+    if mode.isOpen || typedTheFolder { field.text = "" }
     reload()
   }
 

@@ -8,24 +8,6 @@ final class TextDocument: Document {
   /// The text read, kept until the window's text view holds it.
   private var loadedText = ""
 
-  /// Where an untitled document made for a file that does not exist yet (`Edit new.txt`)
-  /// is saved: its name is shown, and Save writes there without asking.
-  var intendedURL: URL?
-
-  /// Set while Save As runs: it always asks where, even with an ``intendedURL``.
-  private var isSavingAs = false
-
-  /// Where Save writes without showing the save panel: the ``intendedURL`` of an untitled
-  /// document, except during Save As.
-  var urlToSaveWithoutAsking: URL? { fileURL == nil && !isSavingAs ? intendedURL : nil }
-
-  /// Save As asks where (the document controller's save panel runs during this call).
-  override func saveAs(_ sender: Any?) {
-    isSavingAs = true
-    defer { isSavingAs = false }
-    super.saveAs(sender)
-  }
-
   /// The window controller of the document's first window.
   var windowController: EditorWindowController? { windowControllers.first as? EditorWindowController }
 
@@ -36,12 +18,6 @@ final class TextDocument: Document {
       loadedText = newValue
       windowController?.editor.textView.text = newValue
     }
-  }
-
-  /// The file's name, or the name it will be saved under.
-  override var displayName: String {
-    if fileURL == nil, let intendedURL { return intendedURL.lastPathComponent }
-    return super.displayName
   }
 
   /// Bytes that are not UTF-8 are refused with a sentence rather than opened as mojibake,

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ResponderKit
@@ -204,5 +205,67 @@ struct AlertButtonStyleTests {
     #expect(cell.style.foreground == Theme.standard.destructive)
     let save = alert.buttonViews[0].convert(toScreen: Point(x: 2, y: 0))
     #expect(app.renderScreen()[Int(save.x), Int(save.y)].style.attributes.contains(.bold))
+  }
+}
+
+/// An alert's title and message wrap over lines, as NSAlert's `messageText` and
+/// `informativeText` and UIAlertController's title and message do: a document's name in them
+/// is never cut. Only a screen too short for every line cuts text, the message first.
+@MainActor
+@Suite("Alert text wrapping")
+struct AlertTextWrappingTests {
+  static let title = "Do you want to save the changes made to “a-rather-long-document-name.txt”?"
+  static let message = "Your changes will be lost if you don't save them."
+
+  /// The text inside the alert's box, row by row, without the borders.
+  func boxRows(_ app: Application) -> [String] {
+    app.renderScreen().plainText.split(separator: "\n").compactMap { row in
+      guard let open = row.firstIndex(of: "│"), let close = row.lastIndex(of: "│"), open < close else {
+        return nil
+      }
+      return row[row.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// The rows' text without its spaces, which wrapping may replace by line breaks (a word
+  /// wider than a line is split); what is left shows nothing was cut or reordered.
+  func reading(_ rows: [String]) -> String {
+    letters(rows.filter { !$0.hasPrefix("[") }.joined())
+  }
+
+  func letters(_ text: String) -> String { text.filter { !$0.isWhitespace } }
+
+  @Test(arguments: [16, 24, 33, 50, 80, 120])
+  func theTitleAndMessageAreShownWholeAtEveryWidth(columns: Int) {
+    let (app, _) = Input.app(columns: columns, rows: 24)
+    let alert = Alert(title: Self.title, message: Self.message)
+    alert.addButton(withTitle: "Save")
+    alert.beginModal(for: app)
+    let rows = boxRows(app)
+    #expect(reading(rows) == letters(Self.title + Self.message), "at \(columns) columns: \(rows)")
+    #expect(!rows.joined().contains("…"))
+    #expect(alert.frame.width <= Double(columns) && alert.frame.maxX <= Double(columns))
+  }
+
+  @Test func theTextWrapsAgainWhenTheScreenNarrows() {
+    let (app, _) = Input.app(columns: 80, rows: 24)
+    let alert = Alert(title: Self.title, message: Self.message)
+    alert.beginModal(for: app)
+    let wide = alert.frame.height
+    app.screenSize = Size(width: 26, height: 24)
+    #expect(alert.frame.height > wide && alert.frame.width <= 26)
+    #expect(reading(boxRows(app)) == letters(Self.title + Self.message))
+  }
+
+  @Test func aScreenTooShortCutsTheMessageBeforeTheTitle() {
+    let (app, _) = Input.app(columns: 30, rows: 10)
+    let alert = Alert(title: Self.title, message: String(repeating: "lost ", count: 40))
+    alert.addButton(withTitle: "OK")
+    alert.beginModal(for: app)
+    let rows = boxRows(app)
+    #expect(alert.frame.height == 10)
+    #expect(reading(rows).hasPrefix(letters(Self.title + "lost")), "\(rows)")
+    #expect(rows.contains { $0.hasSuffix("…") }, "the cut is shown")
+    #expect(rows.last?.contains("[ OK ]") == true, "the buttons stay")
   }
 }

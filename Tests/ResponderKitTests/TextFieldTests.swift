@@ -121,18 +121,23 @@ struct TextFieldTests {
     #expect(!log.entries.contains { $0.event == .editingDidEndOnExit })
   }
 
-  @Test func typingIsUndoableOneEventAtATime() {
+  /// A run of typing is one undo step, as in NSTextView (TypingUndoCoalescingTests has the
+  /// rule); a move ends the run.
+  @Test func typingIsUndoableOneRunAtATime() {
     let (h, field, log) = setUp()
     h.window.makeFirstResponder(field)
     h.type("ab")
+    h.key(.left)
+    h.type("c")
+    #expect(field.text == "acb")
     #expect(h.app.sendAction(.undo, to: nil, from: nil))
-    #expect(field.text == "a")
+    #expect(field.text == "ab")
     #expect(h.app.sendAction(.undo, to: nil, from: nil))
     #expect(field.text == "")
     #expect(!h.app.sendAction(.undo, to: nil, from: nil))
     #expect(h.app.sendAction(.redo, to: nil, from: nil))
-    #expect(field.text == "a")
-    #expect(log.entries.filter { $0.event == .editingChanged }.count == 5)
+    #expect(field.text == "ab")
+    #expect(log.entries.filter { $0.event == .editingChanged }.count == 6)
   }
 
   @Test func settingTextInCodeSendsNothingAndIsNotUndoable() {

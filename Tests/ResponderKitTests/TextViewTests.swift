@@ -73,13 +73,23 @@ struct TextViewTests {
     #expect(view.scrollRow == 1)
   }
 
-  @Test func focusingFromTheKeyboardPutsTheInsertionPointAtTheEnd() {
+  /// NSTextView keeps its selection when it becomes first responder (focus does not move
+  /// the insertion point; only a new view's starts at the end of its text).
+  @Test func focusingKeepsTheSelection() {
     let h = ControlHarness()
-    let view = h.add(TextView(frame: Rect(x: 2, y: 1, width: 10, height: 3)))
-    view.text = "hello\nworld"
-    #expect(view.insertionPoint == 0)
+    let other = h.add(TextField(frame: Rect(x: 0, y: 0, width: 10, height: 1)))
+    let view = h.add(TextView(frame: Rect(x: 2, y: 1, width: 10, height: 3), text: "hello\nworld"))
+    #expect(view.insertionPoint == 11, "a new view's insertion point is at the end")
+    view.selectedRange = 2..<4
     h.window.makeFirstResponder(view)
-    #expect(view.insertionPoint == 11)
+    #expect(view.selectedRange == 2..<4)
+    h.window.makeFirstResponder(other)
+    view.selectedRange = 7..<7
+    h.window.makeFirstResponder(view)
+    #expect(view.selectedRange == 7..<7 && view.textCursorPosition != nil)
+    // New text puts the insertion point at its end, as UITextView's `text` does.
+    view.text = "new text"
+    #expect(view.selectedRange == 8..<8)
   }
 
   @Test func aTapFocusesAndPlacesTheInsertionPoint() {
@@ -90,14 +100,14 @@ struct TextViewTests {
     #expect(view.insertionPoint == 8)  // "hello\nwo|rld"
   }
 
-  @Test func changesTellTheDelegateAndUndoAsOneStepPerKey() {
+  @Test func changesTellTheDelegateAndTypingUndoesAsOneStep() {
     let (h, view) = setUp()
     let delegate = Listener()
     view.delegate = delegate
     h.type("hi")
     #expect(delegate.changes == 2)
     view.undoManager?.undo()
-    #expect(view.text == "h")
+    #expect(view.text == "")
     #expect(delegate.changes == 3)
     view.text = "set in code"
     #expect(delegate.changes == 3, "changes made in code are not reported")

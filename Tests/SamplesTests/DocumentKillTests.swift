@@ -23,6 +23,9 @@ struct DocumentKillTests {
     return n
   }
 
+  /// Runs SaveProbe. With `killAfter`, the kill comes that long after its first save, so it
+  /// always lands in the saving loop: on a loaded machine a start-up can take longer than any
+  /// fixed delay, and a kill before the first save would test nothing and count no save.
   private func run(_ arguments: [String], killAfter delay: Double?) throws -> (saves: Int, last: Int?) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
@@ -30,11 +33,22 @@ struct DocumentKillTests {
     let output = Pipe()
     process.standardOutput = output
     try process.run()
+    var data = Data()
     if let delay {
+      // A probe that never saves is killed after a minute and fails the checks below.
+      let pid = process.processIdentifier
+      let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+      while !data.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }  // it exited
+        data.append(chunk)
+      }
       usleep(useconds_t(delay * 1_000_000))
-      kill(process.processIdentifier, SIGKILL)
+      kill(pid, SIGKILL)
+      watchdog.cancel()
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
+    data.append(output.fileHandleForReading.readDataToEndOfFile())
     process.waitUntilExit()
     if delay == nil { #expect(process.terminationStatus == 0, "SaveProbe \(arguments) failed") }
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
@@ -50,10 +64,16 @@ struct DocumentKillTests {
     var total = 0
     var next = 1
     var kills = 0
-    while total < 500 && kills < 60 {
-      let delay = Double.random(in: 0.2...1.0, using: &random)
+    // Every run saves at least once before its kill, so the loop ends; the cap only stops a
+    // probe that keeps exiting without saving.
+    while total < 500 && kills < 500 {
+      // Saves follow one another every few milliseconds: a kill up to 0.25 s into the loop
+      // lands at a random point of some save's write, rename or fsync.
+      let delay = Double.random(in: 0...0.25, using: &random)
       let round = try run([scratch.path, String(next)], killAfter: delay)
       kills += 1
+      #expect(round.saves > 0, "run \(kills) of SaveProbe exited without saving")
+      if round.saves == 0 { return }
       total += round.saves
       next = (round.last ?? next) + 2
       let text = try String(contentsOf: file, encoding: .utf8)

@@ -105,6 +105,8 @@ struct EditTests {
     let first = try #require(alert(controller))
     #expect(first.title == "Do you want to save the changes made to “alpha.txt”?")
     #expect(first.buttonTitles == ["Save", "Don't Save", "Cancel"])
+    // The sheet wraps its title: the document's name is on the screen whole.
+    #expect(driver.screenText.contains("“alpha.txt”?") && !driver.screenText.contains("…"))
     #expect(
       controller.application.mainWindow?.title.hasPrefix("alpha.txt") == true, "the sheet is on its window")
     driver.press("Return")  // Save
@@ -238,7 +240,7 @@ struct EditTests {
     driver.type("fresh")
     driver.press("Control+s")
     let panel = try #require(FilePanel.current)
-    #expect(panel.mode == .save && panel.field.text == "Untitled.txt")
+    #expect(panel.mode == .save(.save) && panel.title == "Save" && panel.field.text == "Untitled.txt")
     driver.type("fresh.txt")  // replaces the selected name
     driver.press("Return")
     let fresh = folder.appendingPathComponent("fresh.txt")
@@ -264,7 +266,7 @@ struct EditTests {
     let file = try #require(controller.application.mainMenu?.item(withTitle: "File")?.submenu)
     #expect(file.performItem(try #require(file.item(withTitle: "Save As…"))))
     let panel = try #require(FilePanel.current)
-    #expect(panel.mode == .save && panel.field.text == "new.txt")
+    #expect(panel.mode == .save(.saveAs) && panel.title == "Save As" && panel.field.text == "new.txt")
     #expect(panel.directory.path == folder.path)
     driver.press("Escape")
     #expect(!FileManager.default.fileExists(atPath: new.path), "cancelled: nothing written")

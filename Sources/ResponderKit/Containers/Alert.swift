@@ -28,12 +28,14 @@ open class Alert: Window {
     rootView = content
   }
 
-  /// The text under the title, wrapped to the alert's width.
+  /// The text under the title, wrapped to the alert's width over as many lines as it needs
+  /// (``maximumTextWidth``, the screen's width and height).
   open var message: String {
     didSet { if message != oldValue { sizeToFit() } }
   }
 
-  /// The title, drawn bold on the first line.
+  /// The title, drawn bold at the top, wrapped over lines as the message is (a document's
+  /// name in it is never cut).
   open override var title: String {
     didSet { if title != oldValue { sizeToFit() } }
   }
@@ -171,17 +173,38 @@ open class Alert: Window {
 
   // MARK: Layout
 
-  private func sizeToFit(screen: Size? = nil) {
-    let screenWidth = Int(cells: screen?.width ?? application?.screenSize.width ?? 80)
+  /// Sizes the alert for its text on `screen` (else its application's): the title and the
+  /// message wrap over as many lines as they need, as NSAlert's and UIAlertController's do,
+  /// within ``maximumTextWidth`` and the screen's width. Only when the screen is too short for
+  /// every line is text cut, the message's last lines first (ending in `…`), the title's last.
+  func sizeToFit(screen: Size? = nil) {
+    let screenSize = screen ?? application?.screenSize
+    let screenWidth = Int(cells: screenSize?.width ?? 80)
     let textWidth = max(1, min(maximumTextWidth, screenWidth - 4))
     let buttonsWidth =
       buttonViews.reduce(0) { $0 + Int(cells: $1.bounds.width) } + max(0, buttonViews.count - 1) * 2
-    let lines = message.isEmpty ? [] : TextMetrics.wrapped(message, width: textWidth)
+    var titleLines = TextMetrics.wrapped(title, width: textWidth)
+    var messageLines = message.isEmpty ? [] : TextMetrics.wrapped(message, width: textWidth)
+    // Borders, the blank line above the buttons and the buttons' line; a message adds a blank
+    // line above it.
+    let rows = screenSize.map { Int(cells: $0.height) } ?? .max
+    let fixedRows = 4
+    let messageRows = max(0, rows - fixedRows - titleLines.count - 1)
+    if messageLines.count > messageRows {
+      messageLines = Alert.cut(messageLines, to: messageRows, width: textWidth)
+    }
+    if messageLines.isEmpty {
+      titleLines = Alert.cut(titleLines, to: max(1, rows - fixedRows), width: textWidth)
+    }
     let widest =
-      ([TextMetrics.width(of: title), buttonsWidth] + lines.map { TextMetrics.width(of: $0) }).max() ?? 0
-    let width = max(16, min(widest, textWidth))
-    let height = 2 + 1 + (lines.isEmpty ? 0 : lines.count + 1) + 1 + 1
-    (rootView as? AlertContentView)?.messageLines = lines
+      ([buttonsWidth] + (titleLines + messageLines).map { TextMetrics.width(of: $0) }).max() ?? 0
+    // At least 16 columns wide, when the screen has them.
+    let width = min(max(16, widest), textWidth)
+    let height = fixedRows + titleLines.count + (messageLines.isEmpty ? 0 : messageLines.count + 1)
+    if let content = rootView as? AlertContentView {
+      content.titleLines = titleLines
+      content.messageLines = messageLines
+    }
     let size = Size(width: width + 4, height: height)
     if frame.size != size {
       frame.size = size
@@ -189,6 +212,17 @@ open class Alert: Window {
     }
     rootView?.setNeedsLayout()
     rootView?.setNeedsDisplay()
+  }
+
+  /// The first `count` of `lines`, the last one ending in `…` when lines were dropped.
+  private static func cut(_ lines: [String], to count: Int, width: Int) -> [String] {
+    guard lines.count > count else { return lines }
+    guard count > 0 else { return [] }
+    var kept = Array(lines.prefix(count))
+    let last = kept[count - 1]
+    kept[count - 1] =
+      TextMetrics.width(of: last) < width ? last + "…" : TextMetrics.truncated(last + "…", to: width)
+    return kept
   }
 
   func layoutButtons(in content: View) {
@@ -254,6 +288,7 @@ extension ModalResponse {
 @MainActor
 private final class AlertContentView: View {
   weak var alert: Alert?
+  var titleLines: [String] = []
   var messageLines: [String] = []
 
   override func layoutSubviews() {
@@ -263,12 +298,11 @@ private final class AlertContentView: View {
   override func draw(in canvas: Canvas) {
     canvas.fill(bounds)
     canvas.drawBox(bounds, lines: .rounded)
-    guard let alert else { return }
-    let width = Int(cells: bounds.width) - 4
-    canvas.draw(
-      TextMetrics.truncated(alert.title, to: width), x: 2, y: 1, style: TextStyle(attributes: .bold))
+    for (i, line) in titleLines.enumerated() {
+      canvas.draw(line, x: 2, y: 1 + i, style: TextStyle(attributes: .bold))
+    }
     for (i, line) in messageLines.enumerated() {
-      canvas.draw(line, x: 2, y: 3 + i)
+      canvas.draw(line, x: 2, y: 2 + titleLines.count + i)
     }
   }
 }

@@ -4,6 +4,9 @@ extension Action {
   public static let saveDocument = Action("saveDocument")
   /// Saves the document under another name (AppKit's `saveDocumentAs:`).
   public static let saveDocumentAs = Action("saveDocumentAs")
+  /// Writes a copy of the document to another file, the document staying its own file and
+  /// edited state (AppKit's `saveDocumentTo:`).
+  public static let saveDocumentTo = Action("saveDocumentTo")
   /// Reverts the document to its file, after asking (AppKit's `revertDocumentToSaved:`).
   public static let revertDocumentToSaved = Action("revertDocumentToSaved")
   /// Closes the document and all its windows, reviewing its changes first.
@@ -18,6 +21,7 @@ extension Action {
   /// The document actions, for ``register(_:)``-style listings, key binding files and
   /// recordings.
   public static let documentSet: [Action] = [
-    .saveDocument, .saveDocumentAs, .revertDocumentToSaved, .closeDocument, .newDocument, .openDocument,
+    .saveDocument, .saveDocumentAs, .saveDocumentTo, .revertDocumentToSaved, .closeDocument, .newDocument,
+    .openDocument,
   ]
 }

@@ -1,12 +1,15 @@
 import Foundation
 
 extension Document {
-  /// What a save is for: AppKit's `NSDocument.SaveOperationType`.
+  /// What a save is for: AppKit's `NSDocument.SaveOperationType`. The save panel handler
+  /// is told which one asks (``DocumentController/savePanelHandler``).
   public enum SaveOperation: Sendable {
-    /// Save: the document's own file.
+    /// Save: the document's own file (and the panel for a document that has none).
     case save
     /// Save As: another file, which becomes the document's.
     case saveAs
+    /// Save To: a copy in another file; the document keeps its own file and edited state.
+    case saveTo
     /// An autosave written to the document's own file (``Document/autosavesInPlace``).
     case autosaveInPlace
     /// An autosave written to ``Document/autosavedContentsFileURL``.
@@ -16,8 +19,10 @@ extension Document {
   /// Where autosaves go when the document does not autosave in place: a hidden file beside
   /// the document's, `.<name>.autosave`, on the same disk so its write is as atomic as a
   /// save's. Nil while the document is untitled.
-  public var autosavedContentsFileURL: URL? {
-    fileURL.map { $0.deletingLastPathComponent().appendingPathComponent(".\($0.lastPathComponent).autosave") }
+  public var autosavedContentsFileURL: URL? { fileURL.map(Document.autosavedContentsFileURL(for:)) }
+
+  static func autosavedContentsFileURL(for url: URL) -> URL {
+    url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).autosave")
   }
 
   var fileSystem: (any DocumentFileSystem)? { documentController?.fileSystem }
@@ -44,6 +49,10 @@ extension Document {
     lastError = nil
     guard operation != .autosaveElsewhere else {
       autosavedGeneration = generation
+      return
+    }
+    guard operation != .saveTo else {
+      documentController?.noteNewRecentDocumentURL(url)
       return
     }
     if url != fileURL { removeAutosavedCopy() }
@@ -85,7 +94,7 @@ extension Document {
   /// Saves, reporting whether the document was written (false: cancelled, or failed and told
   /// why).
   public func save(completion: @escaping @MainActor (Bool) -> Void) {
-    guard let url = fileURL else { return runSavePanel(completion) }
+    guard let url = fileURL else { return runSavePanel(for: .save, completion) }
     if let current = changedVersionOnDisk() {
       askAboutExternalChange(current: current, saving: true) { [weak self] keepMine in
         guard let self else { return }
@@ -113,14 +122,17 @@ extension Document {
     }
   }
 
-  func runSavePanel(_ completion: @escaping @MainActor (Bool) -> Void) {
+  /// Asks where through the save panel handler, telling it which save asks, then writes
+  /// there: a Save of an untitled document and a Save As make the file the document's, a Save
+  /// To writes a copy.
+  func runSavePanel(for operation: SaveOperation, _ completion: @escaping @MainActor (Bool) -> Void) {
     guard let handler = documentController?.savePanelHandler else {
       presentError(DocumentError.noSaveLocation(name: displayName)) { completion(false) }
       return
     }
-    handler(self) { [weak self] url in
+    handler(self, operation) { [weak self] url in
       guard let self, let url else { return completion(false) }
-      self.write(to: url, for: .saveAs, completion: completion)
+      self.write(to: url, for: operation == .saveTo ? .saveTo : .saveAs, completion: completion)
     }
   }
 

@@ -44,8 +44,22 @@ open class Document: ActionTarget {
   // MARK: Identity
 
   /// The file the document was read from or last saved to; nil while untitled.
-  public internal(set) var fileURL: URL? {
-    didSet { if fileURL != oldValue { documentStateDidChange() } }
+  ///
+  /// Settable, as AppKit's `NSDocument.fileURL` is: an app names the file a new document is
+  /// for (`edit new.txt`), and Save then writes there without asking. Setting it renames the
+  /// document (``displayName`` and its windows' titles follow), and forgets what was known of
+  /// the old file: its version on disk (so a file already at the new place counts as changed
+  /// by another program, and Save asks before replacing it) and its autosaved copy.
+  public var fileURL: URL? {
+    didSet {
+      guard fileURL != oldValue else { return }
+      fileVersion = nil
+      acknowledgedVersion = nil
+      if let old = oldValue.map(Document.autosavedContentsFileURL(for:)) {
+        try? fileSystem?.removeItem(at: old)
+      }
+      documentStateDidChange()
+    }
   }
 
   /// The document's type, given to ``read(from:ofType:)`` and ``data(ofType:)`` (the document
@@ -149,6 +163,8 @@ open class Document: ActionTarget {
     }
     if change == .changeCleared {
       autosavedGeneration = changeGeneration
+      // The saved state must be a step boundary: typing after it is a new change.
+      undoManager.breakCoalescing()
     } else {
       changeGeneration &+= 1
       changesDiscarded = false
@@ -245,12 +261,13 @@ open class Document: ActionTarget {
 
   // MARK: Actions
 
-  /// Save, Save As, Revert and Close.
+  /// Save, Save As, Save To, Revert and Close.
   open class var actionTable: ActionTable { documentActions }
 
   private static let documentActions = ActionTable(Document.self) {
     $0.add(.saveDocument) { document, sender in document.save(sender) }
     $0.add(.saveDocumentAs) { document, sender in document.saveAs(sender) }
+    $0.add(.saveDocumentTo) { document, sender in document.saveTo(sender) }
     $0.add(.revertDocumentToSaved) { document, sender in document.revertToSaved(sender) }
     $0.add(.closeDocument) { document, sender in document.close(sender) }
   }
@@ -335,7 +352,13 @@ open class Document: ActionTarget {
   /// Save As (``Action/saveDocumentAs``): asks for a file through the document controller's
   /// ``DocumentController/savePanelHandler`` and writes there; the document then is that file.
   open func saveAs(_ sender: Any?) {
-    runSavePanel { _ in }
+    runSavePanel(for: .saveAs) { _ in }
+  }
+
+  /// Save To (``Action/saveDocumentTo``): asks for a file as Save As does and writes a copy
+  /// there; the document stays its own file, edited or not.
+  open func saveTo(_ sender: Any?) {
+    runSavePanel(for: .saveTo) { _ in }
   }
 
   /// Revert (``Action/revertDocumentToSaved``): asks, then reads the file again, dropping the

@@ -75,9 +75,16 @@ open class DocumentController: ActionTarget {
   public var openPanelHandler: (@MainActor (_ completion: @escaping @MainActor (URL?) -> Void) -> Void)?
 
   /// Shows the app's save panel for `document` and calls back with the chosen file, or nil
-  /// when cancelled; Save As, and Save of an untitled document, use it.
+  /// when cancelled. `operation` says what asks, as AppKit's save panel is run for an
+  /// `NSDocument.SaveOperationType`: ``Document/SaveOperation/save`` (an untitled document's
+  /// Save), ``Document/SaveOperation/saveAs`` or ``Document/SaveOperation/saveTo``.
   public var savePanelHandler:
-    (@MainActor (_ document: Document, _ completion: @escaping @MainActor (URL?) -> Void) -> Void)?
+    (
+      @MainActor (
+        _ document: Document, _ operation: Document.SaveOperation,
+        _ completion: @escaping @MainActor (URL?) -> Void
+      ) -> Void
+    )?
 
   // MARK: Documents
 

@@ -157,7 +157,11 @@ open class Application: Responder {
       let oldValue = screenSizeStorage
       screenSizeStorage = newValue.normalizedScreen
       guard screenSizeStorage != oldValue else { return }
-      for window in windows { window.fit(toScreen: screenSizeStorage) }
+      for window in windows {
+        // An alert's text wraps again for the new width first.
+        (window as? Alert)?.sizeToFit(screen: screenSizeStorage)
+        window.fit(toScreen: screenSizeStorage)
+      }
       setNeedsDisplay()
     }
   }

@@ -605,6 +605,9 @@ open class Window: Responder {
       let target: Responder = rootView.flatMap { $0.hitTest($0.convert(p, from: nil), with: event) } ?? self
       target.scrollWheel(with: event)
     case .paste:
+      // A paste is its own undo step, never part of the typing around it.
+      TypingCoalescing.isDeliveringPaste = true
+      defer { TypingCoalescing.isDeliveringPaste = false }
       (firstResponder ?? self).insertText(event.text ?? "")
     case .mouse:
       deliverMouse(event)

@@ -18,6 +18,44 @@ protocol TextEditor: Responder {
   @discardableResult func replaceCharacters(in range: Range<Int>, with string: String) -> Bool
   /// Pasted text as the editor takes it (a field has no newlines).
   func normalizedPaste(_ text: String) -> String
+  /// Consecutive typing as one undo step (AppKit's NSTextView coalescing).
+  var typingCoalescing: TypingCoalescing { get }
+}
+
+/// Consecutive typing in a text editor as one undo step, "Undo Typing", as NSTextView
+/// coalesces it: the step registered for the first keystroke grows with each next one typed
+/// where the last ended. A selection change, an edit that is not typing (a deletion, a paste, a
+/// cut), an undo or redo, anything else registered on the undo manager, a save of the document
+/// and ``TextView/breakUndoCoalescing()`` end it; the next keystroke starts a new step. Since
+/// only the first keystroke registers, a document counts one change per step.
+@MainActor
+final class TypingCoalescing {
+  /// The open typing step: its undo (the range typed so far and the text it replaced), read
+  /// by the undo handler when it runs.
+  final class Step {
+    var edit: TextStorage.Edit
+    /// Where the insertion point was after the last keystroke.
+    var end: Int
+    /// The undo manager's ``UndoManager/coalescingGeneration`` right after this step's
+    /// registration: another value means something came after it.
+    var generation: Int
+    weak var undoManager: UndoManager?
+
+    init(edit: TextStorage.Edit, end: Int, generation: Int, undoManager: UndoManager) {
+      self.edit = edit
+      self.end = end
+      self.generation = generation
+      self.undoManager = undoManager
+    }
+  }
+
+  /// The step the next keystroke may extend.
+  var step: Step?
+  /// Set while the editor inserts typed text, so its edit may coalesce.
+  var isTyping = false
+  /// Set while a window delivers a terminal paste: the text arrives as typed text, but is a
+  /// paste (its own step, named "Paste", as Edit ▸ Paste is).
+  static var isDeliveringPaste = false
 }
 
 extension TextEditor {
@@ -31,6 +69,7 @@ extension TextEditor {
 
   /// Selects `range` (clamped) with the insertion point at its end.
   func select(_ range: Range<Int>) {
+    typingCoalescing.step = nil
     let lower = min(max(0, range.lowerBound), storage.count)
     let upper = min(max(lower, range.upperBound), storage.count)
     selectionAnchor = lower
@@ -40,6 +79,7 @@ extension TextEditor {
   /// Moves the insertion point to `index`; extending keeps the anchor where the selection
   /// started, otherwise the selection collapses.
   func moveInsertionPoint(to index: Int, extending: Bool) {
+    typingCoalescing.step = nil
     if extending {
       if selectionAnchor == nil { selectionAnchor = insertionPoint }
     } else {
@@ -62,13 +102,51 @@ extension TextEditor {
   /// Replaces the characters in `range` (already allowed by the caller), registers the undo
   /// (which puts the text and the selection back), puts the insertion point after the new
   /// text and reports the change.
+  ///
+  /// Typed text (``typeText(_:)``) inserted where the last keystroke ended, with nothing
+  /// selected and nothing registered on the undo manager since, joins that keystroke's undo
+  /// step instead of registering one (``TypingCoalescing``).
   func performEdit(in range: Range<Int>, with string: String, actionName: String = "Typing") {
     let before = selection
+    let coalescing = typingCoalescing
+    let isTyping = coalescing.isTyping
+    let open = isTyping ? openTypingStep(for: range) : nil
     let (undo, end) = storage.replace(range, with: string)
-    registerUndo(undo, selection: before, actionName: actionName)
+    if let open {
+      open.edit.range = open.edit.range.lowerBound..<undo.range.upperBound
+      open.end = end
+    } else {
+      let step = registerUndo(undo, selection: before, actionName: actionName)
+      step?.end = end
+      coalescing.step = isTyping ? step : nil
+    }
     selectionAnchor = nil
     insertionPoint = end
     textDidChange(from: undo.range.lowerBound)
+  }
+
+  /// The typing step a keystroke replacing `range` extends: still the undo manager's last,
+  /// typed up to where this keystroke goes, with nothing selected in between.
+  private func openTypingStep(for range: Range<Int>) -> TypingCoalescing.Step? {
+    guard let step = typingCoalescing.step, let undoManager, step.undoManager === undoManager,
+      step.generation == undoManager.coalescingGeneration, range.isEmpty, range.lowerBound == step.end,
+      selection == step.end..<step.end
+    else { return nil }
+    return step
+  }
+
+  /// Inserts text the user typed through the editor's own ``replaceCharacters(in:with:)``,
+  /// so that consecutive keystrokes coalesce into one undo step.
+  func typeText(_ text: String) {
+    let coalescing = typingCoalescing
+    guard !TypingCoalescing.isDeliveringPaste else {
+      coalescing.step = nil
+      if replaceCharacters(in: selection, with: text) { undoManager?.setActionName("Paste") }
+      return
+    }
+    coalescing.isTyping = true
+    defer { coalescing.isTyping = false }
+    if !replaceCharacters(in: selection, with: text) { coalescing.step = nil }
   }
 
   /// The selection when there is one, else the character before the insertion point (for
@@ -91,9 +169,16 @@ extension TextEditor {
   }
 
   /// The undo puts the text and the selection back, and registers the redo the same way.
-  private func registerUndo(_ edit: TextStorage.Edit, selection before: Range<Int>, actionName: String) {
-    guard let undoManager else { return }
+  /// Returns the step, which typing may extend until its undo runs.
+  @discardableResult
+  private func registerUndo(
+    _ edit: TextStorage.Edit, selection before: Range<Int>, actionName: String
+  ) -> TypingCoalescing.Step? {
+    guard let undoManager else { return nil }
+    let step = TypingCoalescing.Step(edit: edit, end: 0, generation: 0, undoManager: undoManager)
+    let registers = undoManager.isUndoRegistrationEnabled
     undoManager.registerUndo(withTarget: self) { editor in
+      let edit = step.edit
       let current = editor.selection
       let redo = editor.storage.apply(edit)
       editor.registerUndo(redo, selection: current, actionName: actionName)
@@ -105,6 +190,9 @@ extension TextEditor {
       editor.textDidChange(from: edit.range.lowerBound)
     }
     undoManager.setActionName(actionName)
+    step.generation = undoManager.coalescingGeneration
+    // A step never registered (registration disabled) must not swallow the next keystrokes.
+    return registers ? step : nil
   }
 
   // MARK: Words

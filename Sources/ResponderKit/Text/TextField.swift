@@ -37,11 +37,21 @@ open class TextField: Control, TextEditor, Findable {
   }
 
   let storage: TextStorage
+  let typingCoalescing = TypingCoalescing()
+
+  /// Ends the current run of typing as an undo step: the next keystroke starts a new "Undo
+  /// Typing" (AppKit's `NSTextView.breakUndoCoalescing()`). Typing is otherwise one step
+  /// until the selection changes or an edit that is not typing (a deletion, a paste, a cut)
+  /// or any other undoable change comes between; a document's save ends it too.
+  public func breakUndoCoalescing() {
+    typingCoalescing.step = nil
+  }
 
   /// The text.
   open var text: String {
     get { storage.string }
     set {
+      typingCoalescing.step = nil
       storage.string = newValue
       insertionPoint = min(insertionPoint, storage.count)
       selectionAnchor = selectionAnchor.map { min($0, storage.count) }
@@ -208,7 +218,7 @@ open class TextField: Control, TextEditor, Findable {
   open override func insertText(_ text: String) {
     let line = text.replacingNewlinesWithSpaces()
     guard !line.isEmpty else { return }
-    replaceCharacters(in: selection, with: line)
+    typeText(line)
   }
 
   /// Selects the whole text.

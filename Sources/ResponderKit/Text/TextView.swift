@@ -40,15 +40,34 @@ open class TextView: View, TextEditor, Findable {
   }
 
   let storage: TextStorage
+  let typingCoalescing = TypingCoalescing()
 
-  /// The text; lines are separated by `"\n"`.
+  /// Ends the current run of typing as an undo step: the next keystroke starts a new "Undo
+  /// Typing" (AppKit's `NSTextView.breakUndoCoalescing()`). Typing is otherwise one step
+  /// until the selection changes or an edit that is not typing (a deletion, a paste, a cut)
+  /// or any other undoable change comes between; a document's save ends it too.
+  public func breakUndoCoalescing() {
+    typingCoalescing.step = nil
+  }
+
+  /// The text; lines are separated by `"\n"`. Setting it puts an editable view's insertion
+  /// point at the end.
   open var text: String {
     get { storage.string }
     set {
+      typingCoalescing.step = nil
       storage.string = newValue
       invalidateLines(from: 0)
-      insertionPoint = min(insertionPoint, storage.count)
-      selectionAnchor = selectionAnchor.map { min($0, storage.count) }
+      // New text in an editable view puts the insertion point at its end, as UITextView's
+      // `text` does; focus then keeps it there (or wherever the app or the user puts it). A
+      // read-only view keeps its place (its scroll follows the insertion point).
+      if isEditable {
+        selectionAnchor = nil
+        insertionPoint = storage.count
+      } else {
+        insertionPoint = min(insertionPoint, storage.count)
+        selectionAnchor = selectionAnchor.map { min($0, storage.count) }
+      }
       // The old scroll position may lie past the new text's end (a blank view otherwise).
       clampScrollRow()
       setNeedsDisplay()
@@ -141,16 +160,13 @@ open class TextView: View, TextEditor, Findable {
   /// Whether the view is being edited (it is first responder and editable).
   public var isEditing: Bool { isFirstResponder && isEditable }
 
-  /// Starts editing with the insertion point at the end (a tap then moves it where it
-  /// landed), as a text field does, and tells the delegate. A read-only view keeps its
-  /// selection and scroll position: focus is for reading and selecting.
+  /// Starts editing where the selection was, as NSTextView does (a new view's insertion
+  /// point is at the end of its text; a tap then moves it where it landed), and tells the
+  /// delegate. A read-only view also keeps its scroll position: focus is for reading and
+  /// selecting.
   open override func didBecomeFirstResponder() {
     super.didBecomeFirstResponder()
-    if isEditable {
-      moveInsertionPoint(to: storage.count, extending: false)
-    } else {
-      followsInsertionPoint = false
-    }
+    if !isEditable { followsInsertionPoint = false }
     goalColumn = nil
     setNeedsDisplay()
     delegate?.textViewDidBeginEditing(self)
@@ -338,12 +354,12 @@ open class TextView: View, TextEditor, Findable {
   open override func insertText(_ text: String) {
     let normalized = text.replacingCarriageReturnsWithLineFeeds()
     guard !normalized.isEmpty else { return }
-    replaceCharacters(in: selection, with: normalized)
+    typeText(normalized)
   }
 
   /// Return: a new line (in place of the selection).
   open func insertNewline() {
-    replaceCharacters(in: selection, with: "\n")
+    typeText("\n")
   }
 
   /// Selects the whole text.

@@ -74,6 +74,10 @@ open class UndoManager {
   /// How many new groups of changes (neither undo nor redo) were closed onto the undo stack:
   /// a document compares it at each close to count a change done, as NSDocument does.
   private(set) var registeredGroupCount = 0
+  /// Changes whenever the undo stack's last step may no longer be the one an editor
+  /// registered: any registration, undo, redo, removal, or ``breakCoalescing()``. A text editor
+  /// extends its typing step only while this still has the value it saw (typing coalescing).
+  private(set) var coalescingGeneration = 0
   /// Closed groups that `redo()` replays, oldest first.
   private var redoStack: [UndoGroup] = []
   /// Open groups, outermost first; registrations go to the last one.
@@ -181,6 +185,7 @@ open class UndoManager {
     withTarget target: Target, handler: @escaping @MainActor (Target) -> Void
   ) {
     guard isUndoRegistrationEnabled else { return }
+    coalescingGeneration &+= 1
     var standalone = false
     if openGroups.isEmpty {
       beginUndoGrouping()
@@ -325,6 +330,7 @@ open class UndoManager {
     closeGroupsOpenedByCheckpointObservers()
     guard !undoStack.isEmpty else { return }
     post(Self.willUndoChangeNotification)
+    coalescingGeneration &+= 1
     isUndoing = true
     replay(undoStack.removeLast())
     isUndoing = false
@@ -342,6 +348,7 @@ open class UndoManager {
     closeGroupsOpenedByCheckpointObservers()
     guard !redoStack.isEmpty else { return }
     post(Self.willRedoChangeNotification)
+    coalescingGeneration &+= 1
     isRedoing = true
     replay(redoStack.removeLast())
     isRedoing = false
@@ -393,6 +400,7 @@ open class UndoManager {
 
   /// Empties both stacks, drops open groups and re-enables registration.
   open func removeAllActions() {
+    coalescingGeneration &+= 1
     undoStack.removeAll()
     redoStack.removeAll()
     openGroups.removeAll()
@@ -404,6 +412,7 @@ open class UndoManager {
   ///
   /// Closed groups left without actions are removed too, so `canUndo` stays truthful.
   open func removeAllActions(withTarget target: AnyObject) {
+    coalescingGeneration &+= 1
     func strip(_ group: inout UndoGroup) {
       group.actions.removeAll { $0.target === target }
     }
@@ -412,6 +421,13 @@ open class UndoManager {
     for index in redoStack.indices { strip(&redoStack[index]) }
     undoStack.removeAll { $0.actions.isEmpty }
     redoStack.removeAll { $0.actions.isEmpty }
+  }
+
+  /// Ends typing coalescing in every text editor using this manager: the next keystroke
+  /// starts a new undo step (a document calls it when it is saved, as AppKit's documents make
+  /// their text views `breakUndoCoalescing()`, so the saved state is a step boundary).
+  func breakCoalescing() {
+    coalescingGeneration &+= 1
   }
 
   // MARK: Private

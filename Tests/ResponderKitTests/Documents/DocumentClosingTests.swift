@@ -168,7 +168,7 @@ struct DocumentClosingTests {
   @Test func saveOfAnUntitledDocumentAsksWhereThroughTheSavePanel() throws {
     let harness = DocumentHarness()
     var asked: [String] = []
-    harness.controller.savePanelHandler = { document, completion in
+    harness.controller.savePanelHandler = { document, _, completion in
       asked.append(document.displayName)
       completion(URL(fileURLWithPath: "/docs/new.txt"))
     }
