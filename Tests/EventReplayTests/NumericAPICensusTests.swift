@@ -28,7 +28,18 @@ struct NumericAPICensusTests {
     #expect(api.keys.count > 300, "the symbol graphs gave only \(api.keys.count) inputs")
   }
 
-  @Test(.timeLimit(.minutes(2))) func everyEntryGivesItsAnswerToEveryHostileValue() {
+  // The limits guard against a hang, not a speed: the census shares the main actor with every
+  // other main-actor test of a parallel run (about 10 s alone in a debug build, 150 s in a whole
+  // run on 2 cores), and AddressSanitizer's build is about three times slower again.
+  #if ADDRESS_SANITIZER
+    nonisolated static let runLimit = TimeLimitTrait.Duration.minutes(10)
+    nonisolated static let caseLimit = 8.0
+  #else
+    nonisolated static let runLimit = TimeLimitTrait.Duration.minutes(5)
+    nonisolated static let caseLimit = 2.0
+  #endif
+
+  @Test(.timeLimit(Self.runLimit)) func everyEntryGivesItsAnswerToEveryHostileValue() {
     var problems: [String] = []
     var values = 0
     var slowest = (key: "", seconds: 0.0)
@@ -50,6 +61,6 @@ struct NumericAPICensusTests {
       "census: \(Census.entries.count) entries, \(values) values tried, \(problems.count) problems; "
         + "slowest case \(slowest.key) (\(String(format: "%.3f", slowest.seconds)) s)")
     #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.joined(separator: "\n"))")
-    #expect(slowest.seconds < 2, "a case took \(slowest.seconds) s: \(slowest.key)")
+    #expect(slowest.seconds < Self.caseLimit, "a case took \(slowest.seconds) s: \(slowest.key)")
   }
 }
