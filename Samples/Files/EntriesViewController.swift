@@ -70,11 +70,11 @@ final class EntriesViewController: ViewController, TableViewColumnDataSource, Ta
   /// The columns, in SortKey order: each sorts by its key (the View menu's items too). The
   /// name's width is the table's to set (``EntryTableView``).
   private func addColumns() {
-    let widths: [SortKey: Int] = [.name: 30, .size: 9, .kind: 12, .modified: 16]
+    let widths: [SortKey: Int] = [.name: 30, .size: 7, .kind: 8, .modified: 16]
     for key in SortKey.allCases {
       let column = TableColumn(
         identifier: TableColumn.Identifier(key.rawValue), title: key.title, width: widths[key] ?? 10)
-      column.minWidth = 4
+      column.minWidth = key == .name ? 8 : 4
       column.sortDescriptorPrototype = TableSortDescriptor(key: key.rawValue)
       if key == .size { column.alignment = .right }
       tableView.addTableColumn(column)
