@@ -497,15 +497,33 @@ def pictures(bin_dir, record, terminals):
             row = {"name": name, "actual": actual, "expected": expected, "pixels": None, "passed": False}
             if os.path.exists(expected):
                 difference = os.path.join(OUT, "pictures", name + ".diff.png")
-                out = run(["compare", "-metric", "AE", "-fuzz", "10%", expected, actual, difference])
-                try:
-                    row["pixels"] = int(float(out.stderr.split()[0]))
-                except (ValueError, IndexError):
-                    row["pixels"] = -1
+                row["pixels"] = differing_pixels(expected, actual, difference)
                 row["difference"] = difference
                 row["passed"] = 0 <= row["pixels"] <= PIXEL_TOLERANCE
             rows.append(row)
     return rows
+
+
+def start_script(terminal, host, script, tag):
+    """`sh -c script` in the emulator (and host), as a user's shell runs a sample."""
+    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("TMUX", None)
+    return subprocess.Popen(emulator_command(terminal, host_command(host, ["sh", "-c", script], tag)),
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def step_result(terminal, host, checks, pictures):
+    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
+            "passed": bool(checks) and all(c["passed"] for c in checks)}
+
+
+def differing_pixels(expected, actual, difference):
+    """How many pixels of two screenshots differ by more than 10% (-1 when they cannot be compared)."""
+    out = run(["compare", "-metric", "AE", "-fuzz", "10%", expected, actual, difference])
+    try:
+        return int(float(out.stderr.split()[0]))
+    except (ValueError, IndexError):
+        return -1
 
 
 PICK_ABOVE = 30  # lines the shell prints before Pick, some of them scrolled into the scrollback
@@ -579,8 +597,7 @@ def pick_inline(bin_dir, terminal, host):
         os.killpg(process.pid, 15)
         stop_host(host, tag)
         process.wait(timeout=10)
-    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
-            "passed": bool(checks) and all(c["passed"] for c in checks)}
+    return step_result(terminal, host, checks, pictures)
 
 
 EDIT_TYPED = "typed in the emulator "
@@ -605,10 +622,7 @@ def edit_step(bin_dir, terminal, host):
     status = os.path.join(workdir, "status.txt")
     script = (f"{sh_quote(os.path.join(bin_dir, 'Edit'))} {sh_quote(first)} {sh_quote(second)}; "
               f"echo $? > {sh_quote(status)}; sleep 600")
-    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    env.pop("TMUX", None)
-    process = subprocess.Popen(emulator_command(terminal, host_command(host, ["sh", "-c", script], tag)),
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = start_script(terminal, host, script, tag)
     checks, pictures = [], []
 
     def check(name, passed, detail=""):
@@ -649,8 +663,7 @@ def edit_step(bin_dir, terminal, host):
         os.killpg(process.pid, 15)
         stop_host(host, tag)
         process.wait(timeout=10)
-    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
-            "passed": bool(checks) and all(c["passed"] for c in checks)}
+    return step_result(terminal, host, checks, pictures)
 
 
 # Files runs on the emulators whose Checklists screenshots the pictures step keeps: its keys are
@@ -686,10 +699,7 @@ def files_step(bin_dir, terminal, host, record):
     status = os.path.join(workdir, "status.txt")
     script = (f"cd {sh_quote(workdir)}; {sh_quote(os.path.join(bin_dir, 'Files'))} home --trash Trash; "
               f"echo $? > {sh_quote(status)}; sleep 600")
-    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    env.pop("TMUX", None)
-    process = subprocess.Popen(emulator_command(terminal, host_command(host, ["sh", "-c", script], tag)),
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = start_script(terminal, host, script, tag)
     checks, pictures = [], []
 
     def check(name, passed, detail=""):
@@ -715,12 +725,7 @@ def files_step(bin_dir, terminal, host, record):
             expected = os.path.join(HERE, "Reference", name + ".png")
             if record and not os.path.exists(expected):
                 shutil.copy(path, expected)
-            out = run(["compare", "-metric", "AE", "-fuzz", "10%", expected, path,
-                       os.path.join(OUT, "pictures", name + ".diff.png")])
-            try:
-                pixels = int(float(out.stderr.split()[0]))
-            except (ValueError, IndexError):
-                pixels = -1
+            pixels = differing_pixels(expected, path, os.path.join(OUT, "pictures", name + ".diff.png"))
             check("first screen as Reference/" + name + ".png", 0 <= pixels <= PIXEL_TOLERANCE, f"{pixels} pixels")
         else:
             text = pane() or ""
@@ -769,8 +774,7 @@ def files_step(bin_dir, terminal, host, record):
         os.killpg(process.pid, 15)
         stop_host(host, tag)
         process.wait(timeout=10)
-    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
-            "passed": bool(checks) and all(c["passed"] for c in checks)}
+    return step_result(terminal, host, checks, pictures)
 
 
 CLIPBOARD_TEXT = "clip-check-42"
