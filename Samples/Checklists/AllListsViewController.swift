@@ -133,19 +133,12 @@ final class AllListsViewController: ViewController, TableViewEditingDataSource, 
     navigationController?.pushViewController(detail, animated: true)
   }
 
-  func deleteSelected() {
-    guard let row = selectedRow else { return }
-    model.removeList(at: row)
-    if tableView.indexPathForSelectedRow == nil, tableView.numberOfRows(inSection: 0) > 0 {
-      tableView.selectRow(at: IndexPath(row: min(row, tableView.numberOfRows(inSection: 0) - 1)))
-    }
-  }
-
   override class var actionTable: ActionTable {
     .declared(by: self) {
       $0.add(.newItem) { $0.addList() }
       $0.add(.editItem) { controller in controller.selectedRow.map(controller.edit) }
-      $0.add(.delete) { $0.deleteSelected() }
+      // The table's own Delete: commit through the data source, then the next row selected.
+      $0.add(.delete) { controller in controller.tableView.deleteSelectedRow(controller) }
     }
   }
 

@@ -158,14 +158,6 @@ final class ChecklistViewController: ViewController, TableViewEditingDataSource,
     tableView.selectRow(at: IndexPath(row: index), scrollPosition: .nearest)
   }
 
-  func deleteSelected() {
-    guard let row = selectedRow else { return }
-    model.removeItem(at: row, inList: listID)
-    if tableView.indexPathForSelectedRow == nil, tableView.numberOfRows(inSection: 0) > 0 {
-      tableView.selectRow(at: IndexPath(row: min(row, tableView.numberOfRows(inSection: 0) - 1)))
-    }
-  }
-
   override class var actionTable: ActionTable {
     .declared(by: self) {
       $0.add(.newItem) { $0.addItem() }
@@ -174,7 +166,8 @@ final class ChecklistViewController: ViewController, TableViewEditingDataSource,
       $0.add(.copy) { $0.copy() }
       $0.add(.cut) { $0.cut() }
       $0.add(.paste) { $0.paste() }
-      $0.add(.delete) { $0.deleteSelected() }
+      // The table's own Delete: commit through the data source, then the next row selected.
+      $0.add(.delete) { controller in controller.tableView.deleteSelectedRow(controller) }
     }
   }
 

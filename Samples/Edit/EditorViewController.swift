@@ -1,14 +1,19 @@
 import ResponderKit
 
 /// One document's screen: the menu bar with the document's name at its right, the text
-/// (soft-wrapped to the window's width) and a status line with the line, the column and
-/// whether the text is edited, then a message or the main keys.
+/// (soft-wrapped to the window's width) and the library's ``StatusBar``: the line, the column
+/// and whether the text is edited on the left; a message and the main keys on the right (the
+/// keys give way first when the row is narrow).
 @MainActor
 final class EditorViewController: ViewController, TextViewDelegate {
   let menuBar = MenuBar(frame: Rect(x: 0, y: 0, width: 0, height: 1))
   let textView = EditorTextView()
   private let nameLabel = Label(style: TextStyle(attributes: [.reverse, .bold]))
-  let statusLine = EditorStatusLine()
+  let statusLine = StatusBar()
+  /// ` Ln 3, Col 7 · Edited`.
+  private let positionItem = StatusBarItem(title: "")
+  /// A sentence (a save that failed), empty (taking no room) otherwise.
+  private let messageItem = StatusBarItem(title: "")
 
   /// Called when the user changed the text (typing, a paste, undo).
   var textDidChange: (@MainActor () -> Void)?
@@ -29,6 +34,7 @@ final class EditorViewController: ViewController, TextViewDelegate {
     didSet { updateStatus() }
   }
 
+  /// The main keys, most important first (the last are dropped first).
   static let hints = [
     (key: "^S", action: "save"), (key: "F1", action: "keys"), (key: "F10", action: "menu"),
     (key: "^O", action: "open"), (key: "^W", action: "close"), (key: "^Q", action: "quit"),
@@ -43,12 +49,11 @@ final class EditorViewController: ViewController, TextViewDelegate {
 
   override func viewDidLoad() {
     textView.delegate = self
-    statusLine.hints = Self.hints
-    statusLine.positionProvider = { [weak self] in
-      guard let self else { return "" }
-      let here = self.position
-      return " Ln \(here.line), Col \(here.column)" + (self.isEdited ? " · Edited" : "")
-    }
+    positionItem.style = TextStyle(attributes: .bold)
+    messageItem.lineBreakMode = .truncatingHead  // the path gives way, never the reason at the end
+    statusLine.items =
+      [positionItem, .flexibleSpace(), messageItem]
+      + Self.hints.map { StatusBarItem(key: $0.key, title: $0.action) }
     textView.insertionPointDidChange = { [weak self] in self?.updateStatus() }
     updateName()
     updateStatus()
@@ -59,7 +64,7 @@ final class EditorViewController: ViewController, TextViewDelegate {
     let width = size.width
     menuBar.frame = Rect(x: 0, y: 0, width: width, height: 1)
     // The name keeps clear of the menu titles (about 30 columns).
-    let nameWidth = min(max(0, width - 30), Double(EditorStatusLine.width(of: nameLabel.text)))
+    let nameWidth = min(max(0, width - 30), Double(nameLabel.text.reduce(0) { $0 + $1.terminalWidth }))
     nameLabel.frame = Rect(x: width - nameWidth, y: 0, width: nameWidth, height: 1)
     textView.frame = Rect(x: 0, y: 1, width: width, height: max(0, size.height - 2))
     statusLine.frame = Rect(x: 0, y: max(0, size.height - 1), width: width, height: 1)
@@ -80,7 +85,8 @@ final class EditorViewController: ViewController, TextViewDelegate {
 
   private func updateStatus() {
     guard isViewLoaded else { return }
-    statusLine.message = message
-    statusLine.setNeedsDisplay()
+    let here = position
+    positionItem.title = "Ln \(here.line), Col \(here.column)" + (isEdited ? " · Edited" : "")
+    messageItem.title = message
   }
 }

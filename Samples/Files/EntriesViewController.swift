@@ -5,7 +5,7 @@ import ResponderKit
 /// the actions on the selected entry — Copy Path, Move to Trash…, Rename… — and so they are
 /// enabled only while it is in the responder chain with a row selected.
 @MainActor
-final class EntriesViewController: ViewController, TableViewDataSource, TableViewDelegate {
+final class EntriesViewController: ViewController, TableViewColumnDataSource, TableViewDelegate {
   let model: FilesModel
   let tableView = EntryTableView()
   /// Told when the selection changes (the preview follows it).
@@ -28,7 +28,7 @@ final class EntriesViewController: ViewController, TableViewDataSource, TableVie
   override func viewDidLoad() {
     tableView.dataSource = self
     tableView.delegate = self
-    tableView.widthDidChange = { [weak self] in self?.reload() }
+    addColumns()
     tableView.rowMenu = Menu(
       title: "Item",
       items: [
@@ -67,42 +67,42 @@ final class EntriesViewController: ViewController, TableViewDataSource, TableVie
 
   // MARK: Columns
 
-  /// The header: the columns' titles, the sort column marked ▲ or ▼.
-  func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-    let width = Int(max(0, tableView.visibleContentWidth))
-    func title(_ key: SortKey) -> String {
-      key.title + (model.sortKey == key ? (model.ascending ? " ▲" : " ▼") : "")
+  /// The columns, in SortKey order: each sorts by its key (the View menu's items too). The
+  /// name's width is the table's to set (``EntryTableView``).
+  private func addColumns() {
+    let widths: [SortKey: Int] = [.name: 30, .size: 7, .kind: 8, .modified: 16]
+    for key in SortKey.allCases {
+      let column = TableColumn(
+        identifier: TableColumn.Identifier(key.rawValue), title: key.title, width: widths[key] ?? 10)
+      column.minWidth = key == .name ? 8 : 4
+      column.sortDescriptorPrototype = TableSortDescriptor(key: key.rawValue)
+      if key == .size { column.alignment = .right }
+      tableView.addTableColumn(column)
     }
-    return Self.columns(
-      name: title(.name), size: title(.size), kind: title(.kind), modified: title(.modified), width: width)
-  }
-
-  /// One line of columns: the name takes what the others leave.
-  static func columns(name: String, size: String, kind: String, modified: String, width: Int) -> String {
-    let sizeWidth = 9
-    let kindWidth = 12
-    let dateWidth = 16
-    let nameWidth = max(4, width - sizeWidth - kindWidth - dateWidth - 3)
-    func fit(_ text: String, _ width: Int, right: Bool = false) -> String {
-      let cut = Columns.truncated(text, to: width)
-      let pad = String(repeating: " ", count: max(0, width - Columns.width(of: cut)))
-      return right ? pad + cut : cut + pad
-    }
-    return fit(name, nameWidth) + " " + fit(size, sizeWidth, right: true) + " " + fit(kind, kindWidth) + " "
-      + fit(modified, dateWidth)
+    tableView.sortDescriptors = [TableSortDescriptor(key: model.sortKey.rawValue, ascending: model.ascending)]
   }
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { model.entries.count }
 
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-    let cell =
-      tableView.dequeueReusableCell(withIdentifier: "entry") ?? TableViewCell(reuseIdentifier: "entry")
+  func tableView(_ tableView: TableView, textFor tableColumn: TableColumn, at indexPath: IndexPath) -> String
+  {
     let entry = model.entries[indexPath.row]
-    cell.text = Self.columns(
-      name: entry.name + (entry.isFolder ? "/" : ""), size: entry.size.map(FileEntry.formattedSize) ?? "—",
-      kind: entry.kind, modified: FileEntry.formattedDate(entry.modified),
-      width: Int(max(0, tableView.visibleContentWidth)))
-    return cell
+    switch SortKey(rawValue: tableColumn.identifier.rawValue) {
+    case .name: return entry.name + (entry.isFolder ? "/" : "")
+    case .size: return entry.size.map(FileEntry.formattedSize) ?? "—"
+    case .kind: return entry.kind
+    case .modified: return FileEntry.formattedDate(entry.modified)
+    case nil: return ""
+    }
+  }
+
+  /// A header click or a View menu item: the model sorts by the first descriptor.
+  func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {
+    guard let first = tableView.sortDescriptors.first, let key = SortKey(rawValue: first.key) else { return }
+    let selected = selectedEntry?.url
+    model.sortKey = key
+    model.ascending = first.ascending
+    reload(selecting: selected)
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -149,19 +149,20 @@ final class EntriesViewController: ViewController, TableViewDataSource, TableVie
     return super.validate(item)
   }
 
-  /// The sender's tag is the column; the same column again reverses the order.
+  /// The sender's tag is the column. The header's rule, through the same descriptors: the
+  /// sort column again reverses the order, another goes first ascending.
   private func sort(by sender: Any?) {
     guard let tag = (sender as? any ValidatedItem)?.tag, SortKey.allCases.indices.contains(tag) else {
       return
     }
-    let key = SortKey.allCases[tag]
-    if model.sortKey == key {
-      model.ascending.toggle()
+    let prototype = TableSortDescriptor(key: SortKey.allCases[tag].rawValue)
+    var descriptors = tableView.sortDescriptors.filter { $0.key != prototype.key }
+    if let first = tableView.sortDescriptors.first, first.key == prototype.key {
+      descriptors.insert(first.reversed, at: 0)
     } else {
-      model.sortKey = key
-      model.ascending = true
+      descriptors.insert(prototype, at: 0)
     }
-    reload()
+    tableView.sortDescriptors = descriptors
   }
 }
 

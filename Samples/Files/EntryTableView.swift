@@ -8,18 +8,19 @@ final class EntryTableView: TableView {
   var rowMenu: Menu?
   /// The menu of the empty space: New Folder and the like.
   var backgroundMenu: Menu?
-  /// Told when the width changed: the columns are laid out again.
-  var widthDidChange: (() -> Void)?
-  private var laidOutWidth: Double?
+  private var fittedWidth: Double?
 
+  /// The first column (the name) takes the room the others leave whenever the table's width
+  /// changes, as AppKit's `firstColumnOnlyAutoresizingStyle` does; a divider dragged since
+  /// stays where it was put until the next resize.
   override func layoutSubviews() {
-    if bounds.width != laidOutWidth {
-      laidOutWidth = bounds.width
-      widthDidChange?()
+    if bounds.width != fittedWidth, let first = tableColumns.first {
+      fittedWidth = bounds.width
+      let others = tableColumns.dropFirst().reduce(0) { $0 + $1.width + 1 }
+      first.width = max(first.minWidth, Int(max(0, visibleContentWidth)) - others - 1)
     }
     super.layoutSubviews()
   }
-
   override func menu(for event: Event) -> Menu? {
     guard let point = event.location(in: self) else {
       return indexPathForSelectedRow == nil ? backgroundMenu : rowMenu

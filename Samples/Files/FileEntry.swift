@@ -78,21 +78,7 @@ extension [FileEntry] {
   }
 }
 
-/// Terminal columns of texts: what the columns and the prompt are laid out by.
+/// Terminal columns of texts: what the prompt is laid out by.
 enum Columns {
   static func width(of text: String) -> Int { text.reduce(0) { $0 + $1.terminalWidth } }
-
-  /// The longest start of `text` that fits in `width` columns, with "…" when cut.
-  static func truncated(_ text: String, to width: Int) -> String {
-    guard width > 0 else { return "" }
-    guard Self.width(of: text) > width else { return text }
-    var used = 0
-    var result = ""
-    for character in text {
-      used += character.terminalWidth
-      if used > width - 1 { break }
-      result.append(character)
-    }
-    return result + "…"
-  }
 }

@@ -8,7 +8,7 @@ import ResponderKit
 @MainActor
 final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating {
   let application = Application()
-  let window = FilesWindow()
+  let window = Window()
   let model: FilesModel
   let fileSystem: FileSystem
   let trash: Trash
@@ -153,9 +153,11 @@ final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating
     let alert = Alert(
       title: "Move “\(entry.name)” to the trash?",
       message: "It goes to \(trash.folder.path). Undo puts it back.")
-    alert.addButton(withTitle: "Cancel")
-    alert.addButton(withTitle: "Move to Trash")
-    alert.cancelButtonIndex = 0
+    // Cancel on the left, the action on the right (the HIG's order). The destructive style
+    // keeps the action from being the default, so Return cancels and a reflexive Return
+    // trashes nothing (HIG: do not make a destructive action the default button).
+    alert.addButton(withTitle: "Cancel", style: .cancel)
+    alert.addButton(withTitle: "Move to Trash", style: .destructive)
     currentAlert = alert
     alert.beginModal(for: application) { [weak self] response in
       guard response == .alertButtonReturn(1) else { return }

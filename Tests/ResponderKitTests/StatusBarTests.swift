@@ -66,6 +66,16 @@ struct StatusBarTests {
     #expect(line == " " + String(repeating: "m", count: 29) + "  5 items")
   }
 
+  /// UILabel's `.byTruncatingHead`: the end of the sentence (the reason) stays, "…" at the cut.
+  @Test func aMessageTruncatingItsHeadKeepsItsEnd() {
+    bar.items = [.flexibleSpace(), message]
+    message.lineBreakMode = .truncatingHead
+    message.title = "Cannot save to /a/very/long/path/of/folders/f.txt: read-only"
+    #expect(line == " …long/path/of/folders/f.txt: read-only")
+    message.lineBreakMode = .clipping
+    #expect(line == " Cannot save to /a/very/long/path/of/fo")
+  }
+
   @Test func anItemsTitleBoundToAModelFollowsItOncePerFrame() {
     let model = Progress()
     message.bind(\.title, to: model, \.summary)

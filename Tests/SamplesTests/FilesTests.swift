@@ -58,7 +58,8 @@ struct FilesTests {
     let screen = driver.screenText
     #expect(screen.contains("▾ home"))
     #expect(screen.contains("▸ docs"))
-    #expect(screen.contains("Name ▲"))
+    #expect(screen.contains("Name") && screen.contains("Size") && screen.contains("Modified"))
+    #expect(controller.entries.tableView.sortDescriptors.first == TableSortDescriptor(key: "name"))
     #expect(screen.contains("docs/"))
     #expect(screen.contains("TXT file"))
     #expect(screen.contains("4 items, 2 folders"))
@@ -78,10 +79,85 @@ struct FilesTests {
     #expect(sortBySize.items[0].state == .on)
     _ = sortBySize.performActionForItem(at: 1)
     #expect(controller.model.entries.map(\.name) == ["docs", "src", "readme.md", "notes.txt"])
-    #expect(driver.screenText.contains("Size ▲"))
+    #expect(controller.entries.tableView.sortDescriptors.first == TableSortDescriptor(key: "size"))
     _ = sortBySize.performActionForItem(at: 1)
     #expect(controller.model.entries.map(\.name) == ["docs", "src", "notes.txt", "readme.md"])
-    #expect(driver.screenText.contains("Size ▼"))
+    #expect(
+      controller.entries.tableView.sortDescriptors.first == TableSortDescriptor(key: "size", ascending: false)
+    )
+    #expect(driver.screenText.contains("▼"))
+  }
+
+  /// The header row's title, in window coordinates.
+  func header(_ column: String, _ controller: FilesAppController) throws -> Point {
+    let table = controller.entries.tableView
+    let index = try #require(table.column(withIdentifier: TableColumn.Identifier(column)))
+    let rect = table.rect(ofColumn: index)
+    return table.convert(Point(x: rect.minX + 1, y: table.contentOffset.y), to: nil)
+  }
+
+  @Test func clickingAHeaderSortsByItsColumnAndAgainReverses() async throws {
+    let (controller, driver) = try await launch()
+    _ = driver.screen
+    try select("notes.txt", controller, driver)
+    let size = try header("size", controller)
+    driver.tap(x: size.x, y: size.y)
+    #expect(controller.model.entries.map(\.name) == ["docs", "src", "readme.md", "notes.txt"])
+    #expect(controller.entries.selectedEntry?.name == "notes.txt", "the selection follows the entry")
+    let view = try #require(controller.application.mainMenu?.items[2].submenu)
+    view.update()
+    #expect(view.items[1].state == .on, "the View menu reads the same descriptors")
+    driver.tap(x: size.x, y: size.y)
+    #expect(controller.model.entries.map(\.name) == ["docs", "src", "notes.txt", "readme.md"])
+    #expect(!controller.model.ascending)
+  }
+
+  @Test func draggingAHeaderDividerWidensTheColumn() async throws {
+    let (controller, driver) = try await launch()
+    _ = driver.screen
+    let table = controller.entries.tableView
+    let name = try #require(table.tableColumn(withIdentifier: "name"))
+    let width = name.width
+    let divider = table.convert(Point(x: table.rect(ofColumn: 0).maxX, y: table.contentOffset.y), to: nil)
+    driver.drag(from: divider, to: Point(x: divider.x - 5, y: divider.y))
+    #expect(name.width == width - 5)
+    _ = driver.screen
+    #expect(table.rect(ofColumn: 1).minX == table.rect(ofColumn: 0).maxX + 1, "the next column follows")
+  }
+
+  @Test func homeAndEndMoveTheSelectionToTheFirstAndLastEntry() async throws {
+    let (controller, driver) = try await launch()
+    driver.press("End")
+    #expect(controller.entries.selectedEntry?.name == "readme.md")
+    #expect(driver.screenText.contains("# Readme"), "the preview follows")
+    driver.press("Home")
+    #expect(controller.entries.selectedEntry?.name == "docs")
+  }
+
+  @Test func theTreeExpandsWithRightCollapsesWithLeftAndAltExpandsAll() async throws {
+    let (controller, driver) = try await launch()
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("docs/deep/deeper"), withIntermediateDirectories: true)
+    let outline = controller.tree.outlineView
+    _ = controller.window.makeFirstResponder(outline)
+    driver.press("Down")  // docs
+    #expect(controller.tree.selectedFolder?.lastPathComponent == "docs")
+    #expect(controller.model.folder.lastPathComponent == "docs", "selecting a folder shows it")
+    let docs = root.appendingPathComponent("docs").standardizedFileURL
+    let deep = docs.appendingPathComponent("deep")
+    let deeper = deep.appendingPathComponent("deeper")
+    driver.press("Right")
+    #expect(outline.isItemExpanded(docs) && outline.row(forItem: deep) != nil)
+    #expect(driver.screenText.contains("▸ deep"), "read lazily: deep is not read yet")
+    driver.press("Left")
+    #expect(!outline.isItemExpanded(docs) && outline.row(forItem: deep) == nil)
+    driver.press("Alt+Right")
+    #expect(outline.isItemExpanded(deep) && outline.row(forItem: deeper) != nil)
+    #expect(driver.screenText.contains("▾ deep"))
+    #expect(!outline.isExpandable(deeper), "a folder read empty has no disclosure")
+    driver.press("Left")
+    driver.press("Left")  // on a collapsed folder: its parent
+    #expect(controller.tree.selectedFolder?.path == root.standardizedFileURL.path)
   }
 
   @Test func returnOnAFolderOpensItAndAltUpGoesBack() async throws {
@@ -90,8 +166,7 @@ struct FilesTests {
     try await driver.runUntilIdle()
     #expect(controller.model.folder.lastPathComponent == "docs")
     #expect(controller.model.entries.map(\.name) == ["a.txt"])
-    let treeRow = try #require(controller.tree.tableView.indexPathForSelectedRow?.row)
-    #expect(controller.tree.rows[treeRow].url.lastPathComponent == "docs", "the tree follows")
+    #expect(controller.tree.selectedFolder?.lastPathComponent == "docs", "the tree follows")
     driver.press("Alt+Up")
     try await driver.runUntilIdle()
     #expect(controller.model.folder.path == root.standardizedFileURL.path)
@@ -114,7 +189,7 @@ struct FilesTests {
     let titles = { file.items.filter(\.isEnabled).map(\.title) }
     #expect(titles() == ["New Folder…", "Rename…", "Move to Trash…", "Copy Path", "Reload", "Quit"])
     // The tree has the focus: the entry table's controller is not in the chain.
-    _ = controller.window.makeFirstResponder(controller.tree.tableView)
+    _ = controller.window.makeFirstResponder(controller.tree.outlineView)
     file.update()
     #expect(titles() == ["New Folder…", "Reload", "Quit"])
     driver.press("Control+c")

@@ -18,6 +18,10 @@ The `edit` step (xterm, urxvt and kitty, alone and in tmux) types into Edit's fi
 Control+S, closes its window, types into the second and quits with Don't Save, and checks both
 files on disk and the exit status.
 
+The `files` step (the same emulators and hosts) uses Files on a fixed folder: a header click,
+trash with its confirmation, undo, a new folder, quit; judged on the folder on disk (and, in
+tmux, capture-pane); one screenshot per emulator next to Checklists' in Reference/.
+
 The `pointer` step (xterm and kitty, alone and in tmux) runs KeyProbe with a tracked view, right
 clicks a known cell and sweeps the pointer across the view with no button held, and checks the
 decoded right button and its cell, the any-motion reports and the view's entered/exited.
@@ -25,7 +29,7 @@ decoded right button and its cell, the any-motion reports and the view's entered
 Writes .build/terminals/results.json, report.md (the README table) and index.html.
 usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty,xfce4-terminal,alacritty,st]
                  [--hosts alone,tmux,tmux-extkeys,screen] [--no-pictures]
-                 [--record-pictures] [--steps keys,pictures,pick,clipboard,pointer,edit]
+                 [--record-pictures] [--steps keys,pictures,pick,clipboard,pointer,edit,files]
 """
 import argparse
 import html
@@ -493,15 +497,33 @@ def pictures(bin_dir, record, terminals):
             row = {"name": name, "actual": actual, "expected": expected, "pixels": None, "passed": False}
             if os.path.exists(expected):
                 difference = os.path.join(OUT, "pictures", name + ".diff.png")
-                out = run(["compare", "-metric", "AE", "-fuzz", "10%", expected, actual, difference])
-                try:
-                    row["pixels"] = int(float(out.stderr.split()[0]))
-                except (ValueError, IndexError):
-                    row["pixels"] = -1
+                row["pixels"] = differing_pixels(expected, actual, difference)
                 row["difference"] = difference
                 row["passed"] = 0 <= row["pixels"] <= PIXEL_TOLERANCE
             rows.append(row)
     return rows
+
+
+def start_script(terminal, host, script, tag):
+    """`sh -c script` in the emulator (and host), as a user's shell runs a sample."""
+    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("TMUX", None)
+    return subprocess.Popen(emulator_command(terminal, host_command(host, ["sh", "-c", script], tag)),
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def step_result(terminal, host, checks, pictures):
+    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
+            "passed": bool(checks) and all(c["passed"] for c in checks)}
+
+
+def differing_pixels(expected, actual, difference):
+    """How many pixels of two screenshots differ by more than 10% (-1 when they cannot be compared)."""
+    out = run(["compare", "-metric", "AE", "-fuzz", "10%", expected, actual, difference])
+    try:
+        return int(float(out.stderr.split()[0]))
+    except (ValueError, IndexError):
+        return -1
 
 
 PICK_ABOVE = 30  # lines the shell prints before Pick, some of them scrolled into the scrollback
@@ -575,8 +597,7 @@ def pick_inline(bin_dir, terminal, host):
         os.killpg(process.pid, 15)
         stop_host(host, tag)
         process.wait(timeout=10)
-    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
-            "passed": bool(checks) and all(c["passed"] for c in checks)}
+    return step_result(terminal, host, checks, pictures)
 
 
 EDIT_TYPED = "typed in the emulator "
@@ -601,10 +622,7 @@ def edit_step(bin_dir, terminal, host):
     status = os.path.join(workdir, "status.txt")
     script = (f"{sh_quote(os.path.join(bin_dir, 'Edit'))} {sh_quote(first)} {sh_quote(second)}; "
               f"echo $? > {sh_quote(status)}; sleep 600")
-    env = dict(os.environ, DISPLAY=DISPLAY, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    env.pop("TMUX", None)
-    process = subprocess.Popen(emulator_command(terminal, host_command(host, ["sh", "-c", script], tag)),
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = start_script(terminal, host, script, tag)
     checks, pictures = [], []
 
     def check(name, passed, detail=""):
@@ -645,8 +663,118 @@ def edit_step(bin_dir, terminal, host):
         os.killpg(process.pid, 15)
         stop_host(host, tag)
         process.wait(timeout=10)
-    return {"terminal": terminal, "host": host, "checks": checks, "pictures": pictures,
-            "passed": bool(checks) and all(c["passed"] for c in checks)}
+    return step_result(terminal, host, checks, pictures)
+
+
+# Files runs on the emulators whose Checklists screenshots the pictures step keeps: its keys are
+# Control keys, Delete, F2, arrows, End and Return (the keys step covers their encodings); what
+# is new here is the app, so three emulators keep the step's time down.
+FILES_TERMINALS = ("xterm", "urxvt", "kitty")
+# The entry table's Size header at 80×24: the tree (16 columns) and its divider, then the Name
+# column (8, what the others leave) and its divider; row 1 is the header under the menu bar.
+FILES_SIZE_HEADER = (30, 1)
+FILES_STAMP = 1700000000  # every entry's modification time: the screenshot's Modified column is fixed
+
+
+def files_step(bin_dir, terminal, host, record):
+    """Files on a fixed folder, used as a person would with real X keys and a click: a
+    screenshot of the first screen (compared with Tests/Terminals/Reference/<emulator>-Files.png,
+    next to Checklists'), a click on the Size header (End then selects the largest file),
+    Delete and the confirmation's Move to Trash (Right, Return: Return alone cancels), Control+Z
+    putting it back, Control+N making a folder, Control+Q. Judged on the
+    folder on disk, the trash and the exit status; in tmux also on capture-pane's text."""
+    tag = f"rk-files-{terminal}-{host}"
+    # A fixed path (not under the checkout): the status line shows paths, the screenshot must not vary.
+    workdir = os.path.join("/tmp", tag)
+    shutil.rmtree(workdir, ignore_errors=True)
+    home, trash = os.path.join(workdir, "home"), os.path.join(workdir, "Trash")
+    for folder in ("docs", "src"):
+        os.makedirs(os.path.join(home, folder))
+    for name, size in (("a.txt", 10), ("big.log", 5000), ("notes.txt", 300), ("readme.md", 40)):
+        with open(os.path.join(home, "docs" if name == "a.txt" else "", name), "w") as f:
+            f.write("x" * (size - 1) + "\n")
+    for root, dirs, names in os.walk(home):
+        for name in dirs + names:
+            os.utime(os.path.join(root, name), (FILES_STAMP, FILES_STAMP))
+    status = os.path.join(workdir, "status.txt")
+    script = (f"cd {sh_quote(workdir)}; {sh_quote(os.path.join(bin_dir, 'Files'))} home --trash Trash; "
+              f"echo $? > {sh_quote(status)}; sleep 600")
+    process = start_script(terminal, host, script, tag)
+    checks, pictures = [], []
+
+    def check(name, passed, detail=""):
+        checks.append({"check": name, "passed": bool(passed), "detail": detail})
+
+    def there(*path):
+        return os.path.exists(os.path.join(home, *path))
+
+    def pane():
+        return run(["tmux", "-L", tag, "capture-pane", "-p"]).stdout if host == "tmux" else None
+
+    try:
+        time.sleep(6 if terminal == "kitty" else 3)
+        focus(terminal)
+        xdotool("mousemove", "790", "470")
+        time.sleep(0.3)
+        if host == "alone":
+            name = f"{terminal}-Files"
+            path = os.path.join(OUT, "pictures", name + ".png")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            run(["import", "-display", DISPLAY, "-window", "root", "-crop", "660x400+0+0", "-resize", "50%", path])
+            pictures.append(path)
+            expected = os.path.join(HERE, "Reference", name + ".png")
+            if record and not os.path.exists(expected):
+                shutil.copy(path, expected)
+            pixels = differing_pixels(expected, path, os.path.join(OUT, "pictures", name + ".diff.png"))
+            check("first screen as Reference/" + name + ".png", 0 <= pixels <= PIXEL_TOLERANCE, f"{pixels} pixels")
+        else:
+            text = pane() or ""
+            check("the tree, the column header and the status bar show",
+                  "▾ home" in text and "Name" in text and "Modified" in text and "F1 keys" in text,
+                  " | ".join(line for line in text.splitlines()[:3]))
+        x, y = cell_locator(terminal)(*FILES_SIZE_HEADER)
+        # kitty takes a click only once the pointer has moved inside its window after entering.
+        xdotool("mousemove", str(int(x) - 2), y)
+        time.sleep(0.2)
+        xdotool("mousemove", x, y)
+        time.sleep(0.2)
+        xdotool("click", "1")
+        time.sleep(0.3)
+        xdotool("mousemove", "790", "470")
+        xdotool("key", "End")
+        xdotool("key", "Delete")
+        time.sleep(0.3)
+        xdotool("key", "Return")  # the default is Cancel: nothing goes
+        time.sleep(0.3)
+        check("Return in the confirmation cancels", there("big.log") and not os.path.exists(trash))
+        xdotool("key", "Delete")
+        time.sleep(0.3)
+        xdotool("key", "Right", "Return")
+        wait_for(lambda: not there("big.log"), 5)
+        check("header click by size, End, Delete, Move to Trash: the largest file is in the trash",
+              not there("big.log") and os.path.exists(os.path.join(trash, "files", "big.log")),
+              repr(sorted(os.listdir(home))))
+        xdotool("key", "ctrl+z")
+        wait_for(lambda: there("big.log"), 5)
+        check("Control+Z puts it back", there("big.log") and not os.path.exists(os.path.join(trash, "files", "big.log")))
+        xdotool("key", "ctrl+n")
+        time.sleep(0.3)
+        xdotool("type", "--delay", "60", "made")  # replaces the proposed name, selected
+        xdotool("key", "Return")
+        wait_for(lambda: there("made"), 5)
+        check("Control+N makes a folder", os.path.isdir(os.path.join(home, "made")), repr(sorted(os.listdir(home))))
+        if host == "tmux":
+            text = pane() or ""
+            check("in tmux: the new folder shows in the tree and the table", "made/" in text and "▸ made" in text,
+                  " | ".join(line for line in text.splitlines()[:6]))
+        xdotool("key", "ctrl+q")
+        wait_for(lambda: bool(read_lines(status)), 10)
+        check("exit status 0", read_lines(status) == ["0"], repr(read_lines(status)))
+    finally:
+        os.killpg(process.pid, 15)
+        stop_host(host, tag)
+        process.wait(timeout=10)
+    return step_result(terminal, host, checks, pictures)
 
 
 CLIPBOARD_TEXT = "clip-check-42"
@@ -704,12 +832,12 @@ PIXEL_TOLERANCE = 200  # of 330×200 pixels: a cursor blink or a clock, not a ch
 
 
 def write_reports(runs, picture_rows, pick_rows, pointer_rows, found_versions, seconds, clipboard_rows=(),
-                  edit_rows=()):
+                  edit_rows=(), files_rows=()):
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump({"versions": found_versions, "seconds": seconds, "runs": runs, "pictures": picture_rows,
                    "pick": pick_rows, "pointer": pointer_rows, "clipboard": list(clipboard_rows),
-                   "edit": list(edit_rows)}, f, indent=1)
+                   "edit": list(edit_rows), "files": list(files_rows)}, f, indent=1)
     table = keylist.markdown_table(runs, found_versions, seconds)
     with open(os.path.join(OUT, "report.md"), "w") as f:
         f.write(table)
@@ -792,10 +920,11 @@ def main():
     parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("--record-pictures", action="store_true",
                         help="write missing reference PNGs from this run (then look at them)")
-    parser.add_argument("--steps", default="keys,pictures,pick,clipboard,pointer,edit",
+    parser.add_argument("--steps", default="keys,pictures,pick,clipboard,pointer,edit,files",
                         help="which steps to run: keys (KeyProbe in each host), pictures, pick, clipboard, "
                              "pointer (a right click and hover; xterm and kitty), edit (Edit's save and "
-                             "quit review; xterm, urxvt and kitty, alone and in tmux)")
+                             "quit review; xterm, urxvt and kitty, alone and in tmux), files (Files' "
+                             "trash, undo, new folder and a header click; the same emulators and hosts)")
     args = parser.parse_args()
     steps = set(args.steps.split(","))
     start = time.monotonic()
@@ -803,7 +932,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", SCREEN, "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    runs, picture_rows, pick_rows, clipboard_rows, pointer_rows, edit_rows = [], [], [], [], [], []
+    runs, picture_rows, pick_rows, clipboard_rows, pointer_rows, edit_rows, files_rows = [], [], [], [], [], [], []
     try:
         if not wait_for(lambda: os.path.exists("/tmp/.X11-unix/X" + DISPLAY[1:]), 15):
             sys.exit("Xvfb did not start")
@@ -843,6 +972,13 @@ def main():
                 edit_rows.append(row)
                 for c in row["checks"]:
                     print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {c['detail']}", flush=True)
+        for terminal in [t for t in args.only.split(",") if t in FILES_TERMINALS] if "files" in steps else []:
+            for host in [h for h in args.hosts.split(",") if h in ("alone", "tmux")]:
+                print(f"== Files: {terminal} ({host})", flush=True)
+                row = files_step(os.path.abspath(args.bin_dir), terminal, host, args.record_pictures)
+                files_rows.append(row)
+                for c in row["checks"]:
+                    print(f"   {'ok' if c['passed'] else 'FAIL'} {c['check']}: {c['detail']}", flush=True)
         pointer_terminals = [t for t in args.only.split(",") if t in POINTER_TERMINALS]
         for terminal in pointer_terminals if "pointer" in steps else []:
             for host in [h for h in args.hosts.split(",") if h in POINTER_HOSTS]:
@@ -856,9 +992,10 @@ def main():
         xvfb.terminate()
         xvfb.wait(timeout=10)
     seconds = time.monotonic() - start
-    write_reports(runs, picture_rows, pick_rows, pointer_rows, versions(), seconds, clipboard_rows, edit_rows)
+    write_reports(runs, picture_rows, pick_rows, pointer_rows, versions(), seconds, clipboard_rows, edit_rows,
+                  files_rows)
     failures = sum(k["verdict"] == "fail" for r in runs for k in r["keys"])
-    failures += sum(not r["passed"] for r in pick_rows + pointer_rows + clipboard_rows + edit_rows)
+    failures += sum(not r["passed"] for r in pick_rows + pointer_rows + clipboard_rows + edit_rows + files_rows)
     failures += sum(not r["started"] for r in runs) + sum(not p["passed"] for p in picture_rows)
     print(f"make terminals: {seconds:.0f} s, {failures} failures; report in {OUT}/index.html")
     sys.exit(1 if failures else 0)

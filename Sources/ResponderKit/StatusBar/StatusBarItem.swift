@@ -62,6 +62,14 @@ open class StatusBarItem: View {
     didSet { if style != oldValue { setNeedsDisplay() } }
   }
 
+  /// How a text item too long for its room is cut: UIKit's label `lineBreakMode`. The default,
+  /// ``LineBreakMode/clipping``, cuts the end; ``LineBreakMode/truncatingHead`` keeps the end
+  /// of a sentence whose start matters least (a path, then the reason a save failed), with "…"
+  /// where the cut is. Wrapping modes clip: the bar has one row.
+  open var lineBreakMode = LineBreakMode.clipping {
+    didSet { if lineBreakMode != oldValue { setNeedsDisplay() } }
+  }
+
   /// Sent when the item is clicked; nil makes a click do nothing.
   open var action: Action?
   /// Where ``action`` goes; nil searches the responder chain. Held weakly.
@@ -108,7 +116,11 @@ open class StatusBarItem: View {
     case .flexibleSpace:
       return
     case .text:
-      canvas.draw(StatusBar.prefix(title, columns: width), x: 0, y: 0, style: plain)
+      let cut =
+        lineBreakMode == .clipping || lineBreakMode.wraps
+        ? StatusBar.prefix(title, columns: width)
+        : TextLayout.truncate(title, width: width, mode: lineBreakMode)
+      canvas.draw(cut, x: 0, y: 0, style: plain)
     case .keyHint(let key):
       var x = canvas.draw(StatusBar.prefix(key, columns: width), x: 0, y: 0, style: plain.adding(.bold))
       if !key.isEmpty { x += 1 }
