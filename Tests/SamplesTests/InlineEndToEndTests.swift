@@ -32,8 +32,12 @@ struct InlineEndToEndTests {
     #expect(try session.waitFor("bottom 100x8"))
     let (top, bottom) = try #require(try region(session))
     let screen = try rows(session)
-    // The command line the shell echoed, then the region right below it.
-    #expect(screen[top - 1].contains("--inline 8"))
+    // The command line the shell echoed (wrapped over as many rows as the checkout's path makes
+    // it), then the region right below it.
+    let prompt = try #require(screen[..<top].lastIndex { $0.hasPrefix("$ ulimit") })
+    let echoed = screen[prompt..<top].joined()
+    #expect(echoed.contains("--inline 8"), "\(echoed)")
+    #expect(echoed.trimmingCharacters(in: .whitespaces).hasSuffix("after"), "\(echoed)")
     #expect(bottom - top == 7)
     #expect(try session.format("#{alternate_on}") == "0")
     try session.send("q")
