@@ -32,9 +32,11 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // <sys/epoll.h>, which Swift's Glibc module leaves out: the host's terminal input source.
+    .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
     .target(
       name: "TerminalHost",
-      dependencies: ["ResponderKit", "XKBKeyboard"],
+      dependencies: ["ResponderKit", "XKBKeyboard", "CEpoll"],
       swiftSettings: strict
     ),
     .target(

@@ -14,8 +14,11 @@ import ResponderKit
 ///     TerminalHost.run(app)
 ///
 /// ``run(_:configuration:)`` runs `RunLoop.main` on the main thread, which also drains the main
-/// dispatch queue; the host's sources (the tty, a signal pipe, the escape timeout and the
-/// application's timers) are Dispatch sources on that queue. So handlers run on the real main
+/// dispatch queue; there the tty is a source of that run loop (`TerminalInputSource`: no
+/// Dispatch thread wakes for a key), and the host's other sources (a signal pipe, the escape
+/// timeout and the application's timers) are Dispatch sources on the main queue, as the tty is
+/// too after ``start()`` alone, for a program that drains the main queue some other way
+/// (`dispatchMain()`, Swift concurrency's main actor). So handlers run on the real main
 /// thread — the one with ``CrashGuard``'s alternate signal stack — and Foundation `Timer`,
 /// `RunLoop.main`, `DispatchQueue.main`, `Task {}` and `@MainActor` code all work. Idle costs
 /// nothing: no polling.
@@ -87,6 +90,8 @@ public final class TerminalHost {
   private var renderer: Renderer
   var items: [TerminalInput] = []
   private var readSource: (any DispatchSourceRead)?
+  /// The tty watched by the main run loop instead of ``readSource``, under ``run(_:configuration:)``.
+  private var runLoopInput: TerminalInputSource?
   private var escapeTimer: (any DispatchSourceTimer)?
   private var signalMonitor: SignalMonitor?
   private var renderScheduled = false
@@ -184,6 +189,7 @@ public final class TerminalHost {
     let host = TerminalHost(application: application, configuration: configuration, terminal: terminal)
     do {
       try host.start()
+      try host.watchInputFromRunLoop()
       UserKeyBindings.load(into: application)
     } catch {
       try? host.terminal.restore()
@@ -272,6 +278,21 @@ public final class TerminalHost {
     application.finishLaunching()
     render()
     scheduleApplicationTimer()
+  }
+
+  /// Under ``run(_:configuration:)``, which turns the main run loop itself: the tty becomes a
+  /// source of that loop, so a key wakes the main thread directly rather than libdispatch's
+  /// manager thread first, which then woke the main queue and re-armed the descriptor after each
+  /// read (about a quarter of a key's CPU, `Benchmarks/LatencyBenchmarks`).
+  private func watchInputFromRunLoop() throws {
+    let input = try TerminalInputSource(descriptor: terminal.input) { [weak self] in self?.readInput() }
+    if inBackground {
+      input.suspend()
+      readSource?.resume()  // a suspended source must not be released
+    }
+    readSource?.cancel()
+    readSource = nil
+    runLoopInput = input
   }
 
   /// The terminal's size, each side at least 1 (80×24 when it cannot be read).
@@ -864,6 +885,7 @@ public final class TerminalHost {
     if inBackground {
       inBackground = false
       readSource?.resume()
+      runLoopInput?.resume()
     }
     let wasSuspended = terminal.isSuspended
     do {
@@ -897,6 +919,7 @@ public final class TerminalHost {
     if !inBackground {
       inBackground = true
       readSource?.suspend()
+      runLoopInput?.suspend()
     }
     guard !backgroundCheckScheduled else { return }
     backgroundCheckScheduled = true
@@ -936,6 +959,7 @@ public final class TerminalHost {
   private func finish() -> Never {
     if inBackground { readSource?.resume() }  // a suspended source must not be released
     readSource?.cancel()
+    runLoopInput?.cancel()
     escapeTimer?.cancel()
     writeSource?.cancel()
     timerSource?.cancel()

@@ -26,6 +26,7 @@ struct SwiftCompiler {
       arguments: [
         "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
         "-Xcc", "-fmodule-map-file=\(root.path)/Sources/CXKBCommon/module.modulemap",
+        "-Xcc", "-fmodule-map-file=\(root.path)/Sources/CEpoll/module.modulemap",
         "-Xcc", "-fmodule-map-file=\(buildDirectory.path)/CXKBCommonShims.build/module.modulemap",
         "-I", "\(root.path)/Sources/CXKBCommonShims/include",
         "-module-cache-path", buildDirectory.appendingPathComponent("ModuleCache").path,

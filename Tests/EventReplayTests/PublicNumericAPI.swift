@@ -42,6 +42,7 @@ struct PublicNumericAPI {
         "swift-symbolgraph-extract", "-module-name", module, "-target", targetTriple,
         "-I", binaries.appendingPathComponent("Modules").path,
         "-I", repository.appendingPathComponent("Sources/CXKBCommon").path,
+        "-I", repository.appendingPathComponent("Sources/CEpoll").path,
         "-Xcc",
         "-fmodule-map-file=" + binaries.appendingPathComponent("CXKBCommonShims.build/module.modulemap").path,
         "-minimum-access-level", "public", "-output-dir", scratch.url.path,

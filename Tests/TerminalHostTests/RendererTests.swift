@@ -161,6 +161,49 @@ struct RendererTests {
     #expect(escapedText(renderer.render(scene, cursor: nil)) == "\\rA\\e[CB")
   }
 
+  /// Draws `frames` in turn into a fresh renderer and a virtual terminal; the bytes of the last.
+  private func drawn(_ frames: [CellBuffer]) -> String {
+    var renderer = Renderer(synchronizedOutput: false)
+    var screen = VirtualTerminal(columns: frames[0].columns, rows: frames[0].rows)
+    var bytes: [UInt8] = []
+    for scene in frames {
+      bytes = renderer.render(scene, cursor: nil)
+      screen.feed(bytes)
+      #expect(screen.mismatches(with: scene) == [])
+    }
+    #expect(screen.errors == [])
+    return escapedText(bytes)
+  }
+
+  @Test func plainBlanksToTheEndOfARowAreErasedWithEL() {
+    let reversed = TextStyle(attributes: .reverse)
+    let selected = frame(20, 2, [(0, 0, "Item 1" + String(repeating: " ", count: 14), reversed)])
+    // The row's reversed blanks become plain: CSI K (3 bytes) rather than 14 spaces.
+    #expect(drawn([selected, frame(20, 2, [(0, 0, "Item 1", .plain)])]) == "\\e[H\\e[mItem 1\\e[K")
+  }
+
+  @Test func aLongRunOfPlainBlanksInsideARowIsErasedWithECH() {
+    let before = frame(30, 1, [(0, 0, String(repeating: "x", count: 30), .plain)])
+    let after = frame(30, 1, [(0, 0, "x", .plain), (25, 0, "xxxxx", .plain)])
+    // ECH 24 (5 bytes) rather than 24 spaces; the unchanged cells after it stay.
+    #expect(drawn([before, after]) == "\\e[1;2H\\e[24X")
+    // With a change after the run, the cursor then moves over the erased cells and the
+    // unchanged ones (CUF 28).
+    let changedAfter = frame(30, 1, [(0, 0, "x", .plain), (25, 0, "xxxxy", .plain)])
+    #expect(drawn([before, changedAfter]) == "\\e[1;2H\\e[24X\\e[28Cy")
+  }
+
+  @Test func shortRunsOfBlanksAndStyledBlanksAreStillWritten() {
+    let before = frame(10, 1, [(0, 0, "abcdefghij", .plain)])
+    // Two blanks cost two bytes, less than an ECH or EL; reversed blanks are not what an erase
+    // draws.
+    #expect(drawn([before, frame(10, 1, [(0, 0, "abcdefgh", .plain)])]) == "\\e[1;9H  ")
+    let reversed = TextStyle(attributes: .reverse)
+    #expect(
+      drawn([before, frame(10, 1, [(0, 0, "ab", .plain), (2, 0, "        ", reversed)])])
+        == "\\e[1;3H\\e[7m        ")
+  }
+
   @Test func movesToColumnZeroOfTheNextRowWithCarriageReturnLineFeed() {
     var renderer = Renderer(synchronizedOutput: false)
     var scene = CellBuffer(columns: 20, rows: 3)

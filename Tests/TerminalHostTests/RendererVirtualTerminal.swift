@@ -1,7 +1,7 @@
 import ResponderKit
 
 /// A minimal terminal model for tests: interprets what ``TerminalHost/Renderer`` emits (CUP,
-/// CUU/CUD/CUF/CUB, CR, LF, ED 2, ECH, SGR, DEC private modes, DECSC/DECRC,
+/// CUU/CUD/CUF/CUB, CR, LF, ED 2, EL, ECH, SGR, DEC private modes, DECSC/DECRC,
 /// scroll regions (DECSTBM) and SU/SD, UTF-8 text with wide characters,
 /// combining marks and xterm's pending-wrap) and records anything else as an error, so a test
 /// can compare the screen with the frame that was meant.
@@ -150,6 +150,12 @@ struct VirtualTerminal {
       // ED 0: from the cursor to the end of the screen (an inline region's repaint).
       for index in (y * columns + x)..<grid.count {
         grid[index] = Slot(text: " ", style: TextStyle(background: style.background), width: 1)
+      }
+    case 0x4B where !isPrivate && p(0, default: 0) == 0:
+      // EL 0 (ECMA-48 8.3.41): from the cursor to the end of the row, which stays; the
+      // background is the current one (xterm's BCE).
+      for column in x..<columns {
+        grid[y * columns + column] = Slot(text: " ", style: TextStyle(background: style.background), width: 1)
       }
     case 0x58 where !isPrivate:
       // ECH (ECMA-48 8.3.38): erases cells from the cursor, which stays; the background is

@@ -231,6 +231,26 @@ public struct Renderer: Sendable {
           x += width
           continue
         }
+        if let erase = eraseRun(
+          at: x, new.baseAddress! + base, front.baseAddress! + base, columns: columns,
+          redrawUntil: redrawUntil)
+        {
+          // An erase writes no character, so the cursor is placed without a pending auto-wrap.
+          moveCursor(toColumn: x, row: y, columns: columns, front: front, into: &output)
+          wrapPending = false
+          setStyle(of: cell, into: &output)
+          if erase.toEnd {
+            output.append(contentsOf: Self.eraseToEnd)
+          } else {
+            Self.appendCSI(erase.count, final: 0x58, to: &output)
+          }
+          (front.baseAddress! + i).update(from: new.baseAddress! + i, count: erase.count)
+          // EL and ECH leave the cursor where it is.
+          cursorX = x
+          cursorY = y
+          x += erase.count
+          continue
+        }
         let confined = cell.printableASCII == nil ? confinedWidth(of: cell) : nil
         if cursorX != x || cursorY != y {
           // A confined cluster starts with an erase, which must not act on a pending wrap.
@@ -244,7 +264,7 @@ public struct Renderer: Sendable {
           runBytes[0] = byte
           let end = asciiRun(
             after: x, lead: cell, new.baseAddress! + base, front.baseAddress! + base, columns: columns,
-            into: runBytes)
+            redrawUntil: redrawUntil, into: runBytes)
           output.append(contentsOf: UnsafeBufferPointer(rebasing: runBytes[0..<end - x]))
           front[i] = cell
           (front.baseAddress! + i + 1).update(from: new.baseAddress! + i + 1, count: end - x - 1)
@@ -280,6 +300,49 @@ public struct Renderer: Sendable {
     }
   }
 
+  /// When the changed cell at `start` begins a run of plain blanks that an erase draws in fewer
+  /// bytes than writing them: the cells to erase and whether EL (`CSI K`, to the row's end) or
+  /// ECH (`CSI n X`) does it. Only plain blanks (default colours, no attribute): an erase fills
+  /// with the current background only where the terminal does BCE, which GNU screen (without
+  /// `defbce`) and tmux's terminfo do not promise; and blanks in another style (a selection's
+  /// reversed row) are not what an erase draws at all. Counted against what the diff would
+  /// write instead: each changed cell, and the cheaper of rewriting or skipping (CUF) each gap
+  /// of unchanged cells; an ECH that leaves changes after it also pays the cursor's move past
+  /// the erased cells.
+  private func eraseRun(
+    at start: Int, _ new: UnsafePointer<Cell>, _ front: UnsafeMutablePointer<Cell>, columns: Int,
+    redrawUntil: Int
+  ) -> (count: Int, toEnd: Bool)? {
+    var blank = Cell.blank()
+    guard Self.sameBits(new + start, &blank, count: 1) else { return nil }
+    var literal = 0
+    var lastChanged = start
+    var end = start
+    while end < columns && Self.sameBits(new + end, &blank, count: 1) {
+      if end < redrawUntil || !Self.sameBits(new + end, front + end, count: 1) {
+        let gap = end - lastChanged - 1
+        if gap > 0 { literal += min(gap, Self.relativeCost(gap)) }
+        literal += 1
+        lastChanged = end
+      }
+      end += 1
+    }
+    // Cells after the run that the diff still draws (changed, or covered by a cluster of
+    // varying width).
+    var changesFollow = end < redrawUntil
+    var column = end
+    while !changesFollow && column < columns {
+      changesFollow = !Self.sameBits(new + column, front + column, count: 1)
+      column += 1
+    }
+    if !changesFollow && end == columns && Self.eraseToEnd.count < literal {
+      return (columns - start, true)
+    }
+    let count = lastChanged - start + 1
+    let cost = Self.relativeCost(count) + (changesFollow ? Self.relativeCost(count) : 0)
+    return cost < literal ? (count, false) : nil
+  }
+
   /// Where the run of ASCII cells that continues a changed ASCII `lead` written at `start`
   /// ends, their bytes put in `bytes` from index 1. It holds what the cell-by-cell diff
   /// would write next with no escape: the changed cells in the lead's style, and the gaps of
@@ -287,13 +350,19 @@ public struct Renderer: Sendable {
   /// skip (text is cheaper than CUF for those, and CUP never is).
   private func asciiRun(
     after start: Int, lead: Cell, _ new: UnsafePointer<Cell>, _ front: UnsafeMutablePointer<Cell>,
-    columns: Int,
+    columns: Int, redrawUntil: Int,
     into bytes: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
     // Gaps are rewritten only in the terminal's current style (``rewriteCost``).
     let gapsAllowed = terminalStyle.map { Cell.blank($0).hasSameStyle(as: lead) } ?? false
     var end = start + 1
     while end < columns, let byte = new[end].printableASCII, new[end].hasSameStyle(as: lead) {
+      // A run of blanks an erase draws for less ends the text (checked where blanks begin).
+      if byte == 0x20 && new[end - 1].printableASCII != 0x20
+        && eraseRun(at: end, new, front, columns: columns, redrawUntil: redrawUntil) != nil
+      {
+        break
+      }
       if new[end] != front[end] {
         bytes[end - start] = byte
         end += 1
@@ -881,6 +950,7 @@ public struct Renderer: Sendable {
   static let endSync: [UInt8] = Array("\u{1B}[?2026l".utf8)
   static let clearScreen: [UInt8] = Array("\u{1B}[2J".utf8)
   static let clearBelow: [UInt8] = Array("\u{1B}[J".utf8)
+  static let eraseToEnd: [UInt8] = Array("\u{1B}[K".utf8)
   static let resetStyle: [UInt8] = Array("\u{1B}[m".utf8)
   static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
   static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
