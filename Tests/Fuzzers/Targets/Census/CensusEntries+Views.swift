@@ -199,7 +199,14 @@ extension CensusEntry {
       slider.setValue(v, notifyingTargets: true)
       return slider.value
     },
-    CensusEntry("ResponderKit.Slider.value(atColumn:) atColumn: Double", .clamped(to: 0...1, nan: 0)) {
+    // A column is a whole cell of the 20-cell track (a fraction of a cell is that cell), so the
+    // answer is the cell's share of the last one: any value in between is one of 20 answers.
+    CensusEntry(
+      "ResponderKit.Slider.value(atColumn:) atColumn: Double",
+      CensusAnswer(rule: "the column's cell (NaN → 0) clamped to the track, over its last cell") {
+        min(max(GeometryRule.normalized($0).rounded(.down), 0), 19) / 19
+      }
+    ) {
       stage, v in
       stage.show(Slider(frame: Rect(x: 0, y: 0, width: 20, height: 1))).value(atColumn: v)
     },
