@@ -17,19 +17,9 @@ let rate = arguments.dropFirst().first ?? 10_000
 
 /// The host's terminal: input from one pseudo-terminal, output to another that a thread drains
 /// (a terminal that reads everything at once).
-func openPseudoTerminal() -> (master: Int32, slave: Int32) {
-  var master: Int32 = -1
-  var slave: Int32 = -1
-  var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-  guard openpty(&master, &slave, nil, nil, &size) == 0 else { fatalError("openpty: \(errno)") }
-  return (master, slave)
-}
 let input = openPseudoTerminal()
 let output = openPseudoTerminal()
-Thread.detachNewThread {
-  var sink = [UInt8](repeating: 0, count: 1 << 16)
-  while sink.withUnsafeMutableBytes({ Glibc.read(output.master, $0.baseAddress, $0.count) }) > 0 {}
-}
+_ = drainInBackground(output.master)
 
 /// Follows every move, as a hover highlight does, and counts what reached it.
 final class Hovering: View {

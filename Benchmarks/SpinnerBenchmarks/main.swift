@@ -13,26 +13,10 @@ import TerminalHost
 
 let seconds = CommandLine.arguments.dropFirst().compactMap { Double($0) }.first ?? 10
 
-func openPseudoTerminal() -> (master: Int32, slave: Int32) {
-  var master: Int32 = -1
-  var slave: Int32 = -1
-  var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-  guard openpty(&master, &slave, nil, nil, &size) == 0 else { fatalError("openpty: \(errno)") }
-  return (master, slave)
-}
 let input = openPseudoTerminal()
 let output = openPseudoTerminal()
 /// Counted on the drain thread, read after each phase.
-final class Drained: @unchecked Sendable { var bytes = 0 }
-let drained = Drained()
-Thread.detachNewThread {
-  var sink = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let n = sink.withUnsafeMutableBytes { Glibc.read(output.master, $0.baseAddress, $0.count) }
-    if n <= 0 { break }
-    drained.bytes += n
-  }
-}
+let drained = drainInBackground(output.master)
 
 /// A spinner that counts its frames.
 final class CountingSpinner: ProgressIndicator {
@@ -84,7 +68,7 @@ func run() {
   func measure() -> Phase {
     _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.3))  // settle
     let draws = spinner.draws
-    let bytes = drained.bytes
+    let bytes = drained.count
     let cpu = processCPUSeconds()
     let switches = voluntarySwitches()
     let start = nanoseconds()
@@ -94,7 +78,7 @@ func run() {
     let wall = (nanoseconds() - start) / 1e9
     return Phase(
       cpuPercent: 100 * (processCPUSeconds() - cpu) / wall, frames: spinner.draws - draws,
-      wakeUps: voluntarySwitches() - switches, bytes: drained.bytes - bytes)
+      wakeUps: voluntarySwitches() - switches, bytes: drained.count - bytes)
   }
 
   let idle = measure()
