@@ -118,6 +118,7 @@ public final class Canvas {
   /// dropped (a combining mark belongs to its base character's cluster already).
   @discardableResult
   public func draw(_ text: some StringProtocol, x: Int, y: Int, style: TextStyle = .plain) -> Int {
+    if let end = drawPrintableASCII(text, x: x, y: y, style: style) { return end }
     var column = x
     for character in text {
       let width = character.terminalWidth
@@ -128,6 +129,25 @@ public final class Canvas {
       column = next
     }
     return column
+  }
+
+  /// What ``draw(_:x:y:style:)`` does, for text of printable ASCII only (labels, table cells,
+  /// most of a screen): one cell per byte, the style packed once, no grapheme breaking.
+  /// `nil` when the text has any other byte, or no contiguous UTF-8.
+  private func drawPrintableASCII(_ text: some StringProtocol, x: Int, y: Int, style: TextStyle) -> Int? {
+    let end: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return nil }
+      var cell = Cell.blank(style)
+      var column = x
+      for byte in bytes {
+        cell.scalar = UInt32(byte)
+        put(cell, x: column, y: y)
+        guard let next = column.addingCells(1) else { return .max }
+        column = next
+      }
+      return column
+    }
+    return end ?? nil
   }
 
   /// Draws a string in at most `width` columns and returns the column after it. Text that does
