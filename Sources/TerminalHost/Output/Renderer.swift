@@ -420,15 +420,12 @@ public struct Renderer: Sendable {
     }
     // A scroll repairs only changed rows equal to some other front row; rows that are equal
     // have equal samples, so two changed rows whose samples match no front row's rule it out
-    // without hashing whole rows (a full repaint of new content stops here).
-    // Two candidates are enough to go on. A few changed rows (a selection moved: the common
-    // key) are looked up in the samples directly, which is cheaper than hashing them into a set.
+    // without hashing whole rows (a full repaint of new content stops here). A screen's rows
+    // are few, so the samples are searched in place, and two candidates are enough to go on.
     let frontSamples = (0..<rows).map { Self.sample(frontRows + $0 * columns, count: columns) }
-    let lookup = dirtyCount * rows > 1024 ? Set(frontSamples) : nil
     var candidates = 0
     for y in 0..<rows where dirty[y] && candidates < 2 {
-      let sample = Self.sample(newRows + y * columns, count: columns)
-      if lookup?.contains(sample) ?? frontSamples.contains(sample) { candidates += 1 }
+      if frontSamples.contains(Self.sample(newRows + y * columns, count: columns)) { candidates += 1 }
     }
     guard candidates >= 2 else {
       rowHashes = nil
@@ -443,8 +440,6 @@ public struct Renderer: Sendable {
     for y in 0..<rows where dirty[y] { newHashes[y] = Self.hash(newRows + y * columns, count: columns) }
     rowHashes = newHashes
 
-    // The shift whose run of matching rows repairs the most changed rows: a new row y shows
-    // the old row y + shift.
     // Only a shift that takes two changed rows to equal front rows can win: counted first, so
     // a frame whose changed rows match no front row (a moved selection) scans no shift.
     var votes = [Int](repeating: 0, count: 2 * rows - 1)
@@ -453,6 +448,8 @@ public struct Renderer: Sendable {
         votes[source - y + rows - 1] += 1
       }
     }
+    // The shift whose run of matching rows repairs the most changed rows: a new row y shows
+    // the old row y + shift.
     var best = (shift: 0, first: 0, count: 0, repaired: 0)
     for shift in -(rows - 1)...(rows - 1) where shift != 0 && votes[shift + rows - 1] >= 2 {
       var runStart = -1
