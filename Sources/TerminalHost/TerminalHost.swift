@@ -95,6 +95,9 @@ public final class TerminalHost {
   private var escapeTimer: (any DispatchSourceTimer)?
   private var signalMonitor: SignalMonitor?
   private var renderScheduled = false
+  /// The application's frame the renderer drew last, as drawn (`DamagedFrame.generation`);
+  /// -1 when its last frame was something else.
+  private var lastFrameGeneration = -1
   /// Set while ``deliver()`` hands a read's items to the app: it draws the frame itself when
   /// they are done, so a view invalidated meanwhile schedules no render of its own (one main
   /// queue turn and run loop wake-up less per key).
@@ -738,24 +741,37 @@ public final class TerminalHost {
       return
     }
     frameDeferred = false
-    var frame = application.renderScreen()
+    // Drawn over the last frame; the rows it did not touch need no comparing, when the
+    // renderer's last frame was the one before this one, as drawn.
+    let drawn = application.renderFrame()
+    var frame = drawn.buffer
+    var changedRows = drawn.generation == lastFrameGeneration &+ 1 ? drawn.changedRows : nil
+    lastFrameGeneration = drawn.generation
     var cursorPosition = application.cursorPosition
+    var covered = false
     if let minimum = configuration.minimumSize, let notice = Self.tooSmallNotice(frame, minimum: minimum) {
       frame = notice
       cursorPosition = nil
+      covered = true
     }
     if let inspector, inspector.isVisible {
       let canvas = Canvas(buffer: frame)
       inspector.draw(into: canvas)
       frame = canvas.buffer
       cursorPosition = nil
+      covered = true
+    }
+    if covered {
+      // Not the application's frame (a notice, the inspector): nor is it the next one's base.
+      changedRows = nil
+      lastFrameGeneration = -1
     }
     let cursor = cursorPosition.map {
       CursorPlacement(column: Int($0.x.rounded(.down)), row: Int($0.y.rounded(.down)))
     }
     pendingOutput.removeAll(keepingCapacity: true)
     pendingOffset = 0
-    renderer.render(frame, cursor: cursor, into: &pendingOutput)
+    renderer.render(frame, cursor: cursor, changedRows: changedRows, into: &pendingOutput)
     writePendingOutput()
   }
 

@@ -592,11 +592,11 @@ open class TableView: ScrollView {
       visibleCells[old]?.isFocused = false
     }
     selectedPosition = position
+    // The two cells mark themselves (their state changed); the rows between are unchanged.
     if let position {
       visibleCells[position]?.isSelected = true
       visibleCells[position]?.isFocused = isFirstResponder
     }
-    setNeedsDisplay()
   }
 
   /// The selected row's cell shows the focus colour while the table is first responder.
@@ -668,8 +668,17 @@ open class TableView: ScrollView {
     }
     if action == .moveSelectedRowUp { return canMoveSelectedRow(by: -1) }
     if action == .moveSelectedRowDown { return canMoveSelectedRow(by: 1) }
-    if TableView.rowActions.contains(action) { return dataSource != nil && rowCount > 0 }
+    if TableView.rowActions.contains(action) {
+      dropRowsOfVanishedDataSource()
+      return dataSource != nil && rowCount > 0
+    }
     return super.canPerformAction(action, withSender: sender)
+  }
+
+  /// A data source that went away (it is held weakly) leaves no rows: the cells it gave are
+  /// let go when the user next acts on the table, not only at its next layout.
+  private func dropRowsOfVanishedDataSource() {
+    if dataSource == nil, rowCount > 0 || !visibleCells.isEmpty { reloadData() }
   }
 
   /// Selects the row above (the last row when none is selected), skipping refused rows.
@@ -869,6 +878,7 @@ open class TableView: ScrollView {
   /// A touch picks the row it starts on and takes focus.
   open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
     guard let touch = touches.first else { return }
+    dropRowsOfVanishedDataSource()
     touchRow = indexPathForRow(at: touch.location(in: self))
     becomeFirstResponder()
   }

@@ -66,6 +66,9 @@ public final class Canvas {
     return lower < upper ? lower..<upper : range.lowerBound..<range.lowerBound
   }
 
+  /// Whether the clip holds no cell: nothing drawn now can show.
+  var isClipEmpty: Bool { clip.minX >= clip.maxX || clip.minY >= clip.maxY }
+
   @inline(__always) func inClip(_ bx: Int, _ by: Int) -> Bool {
     bx >= clip.minX && bx < clip.maxX && by >= clip.minY && by < clip.maxY
   }
@@ -73,11 +76,24 @@ public final class Canvas {
   /// The buffer cells of `rect` (current coordinates) inside the clip. Coordinates follow the
   /// geometry rule and sums saturate, so no rectangle traps or loops over invisible cells.
   func visibleCells(of rect: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
+    Canvas.visibleCells(of: rect, origin: origin, clip: clip)
+  }
+
+  /// The cells of `rect` on a screen of `columns` × `rows` (what a canvas over it answers
+  /// before anything is translated or clipped).
+  static func visibleCells(of rect: Rect, columns: Int, rows: Int) -> (columns: Range<Int>, rows: Range<Int>)
+  {
+    visibleCells(of: rect, origin: (0, 0), clip: (0, 0, columns, rows))
+  }
+
+  private static func visibleCells(
+    of rect: Rect, origin: (x: Int, y: Int), clip: (minX: Int, minY: Int, maxX: Int, maxY: Int)
+  ) -> (columns: Range<Int>, rows: Range<Int>) {
     let rect = rect.normalized
-    let left = max(clip.minX, Canvas.adding(origin.x, Int(cellContaining: rect.minX)))
-    let top = max(clip.minY, Canvas.adding(origin.y, Int(cellContaining: rect.minY)))
-    let right = min(clip.maxX, Canvas.adding(origin.x, Int(cellContaining: rect.maxX)))
-    let bottom = min(clip.maxY, Canvas.adding(origin.y, Int(cellContaining: rect.maxY)))
+    let left = max(clip.minX, adding(origin.x, Int(cellContaining: rect.minX)))
+    let top = max(clip.minY, adding(origin.y, Int(cellContaining: rect.minY)))
+    let right = min(clip.maxX, adding(origin.x, Int(cellContaining: rect.maxX)))
+    let bottom = min(clip.maxY, adding(origin.y, Int(cellContaining: rect.maxY)))
     return (left..<max(left, right), top..<max(top, bottom))
   }
 

@@ -52,6 +52,13 @@ public struct CellBuffer: Hashable, Sendable {
     for i in cells.indices { cells[i] = cell }
   }
 
+  /// Sets every cell of rows `range` (inside the buffer) to a blank, as a new buffer has them.
+  mutating func clear(rows range: Range<Int>) {
+    cells.replaceSubrange(
+      range.lowerBound * columns..<range.upperBound * columns,
+      with: repeatElement(.blank(), count: range.count * columns))
+  }
+
   /// Changes the size, keeping what fits at the top left.
   public mutating func resize(columns newColumns: Int, rows newRows: Int) {
     guard newColumns != columns || newRows != rows else { return }

@@ -145,7 +145,9 @@ open class ProgressIndicator: View {
   private func scheduleNextFrame() {
     guard isAnimating, showsActivity, frameTimer == nil, let application = window?.application else { return }
     let now = application.currentTime
-    let next = Double(Self.frame(at: now) + 1) * Self.frameInterval
+    // Due once `frame(at:)` answers the next frame, slack included: a clock stepped by tenths
+    // reaches it an ulp early, and the frame it then draws must have been marked.
+    let next = (Double(Self.frame(at: now) + 1) - 5e-7) * Self.frameInterval
     frameTimer = application.scheduleTimer(after: max(0, next - now)) { [weak self] _ in
       guard let self else { return }
       self.frameTimer = nil

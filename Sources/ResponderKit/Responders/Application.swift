@@ -181,6 +181,7 @@ open class Application: Responder {
   public func setActive(_ active: Bool) {
     guard active != isActive else { return }
     isActive = active
+    setNeedsDisplay()  // views may draw an inactive application apart
     // Resigning active interrupts every touch in progress (UIKit).
     if !active { cancelTouches { _ in true } }
     post(active ? Application.didBecomeActiveNotification : Application.didResignActiveNotification)
@@ -342,6 +343,9 @@ open class Application: Responder {
     if !windowList.contains(window) { order(window, front: true) }
     let old = keyWindow
     keyWindow = window
+    // Views may draw key and non-key windows apart.
+    old?.setNeedsDisplay()
+    window.setNeedsDisplay()
     old?.resignKey()
     window.becomeKey()
   }
@@ -351,6 +355,8 @@ open class Application: Responder {
     if !windowList.contains(window) { order(window, front: true) }
     let old = mainWindow
     mainWindow = window
+    old?.setNeedsDisplay()
+    window.setNeedsDisplay()
     old?.resignMain()
     window.becomeMain()
   }
@@ -456,14 +462,48 @@ open class Application: Responder {
   // MARK: Drawing
 
   /// Whether some window needs drawing.
-  public private(set) var needsDisplay = true
+  public internal(set) var needsDisplay = true
 
-  /// Marks the application for a new frame.
+  /// Marks the whole screen for drawing in the next frame: every row is drawn again.
   public func setNeedsDisplay() {
+    damage.addAll()
+    setNeedsFrame()
+  }
+
+  /// Asks for a frame without damaging anything more.
+  func setNeedsFrame() {
     let wasClean = !needsDisplay
     needsDisplay = true
     if wasClean { needsDisplayHandler?() }
   }
+
+  /// Damages screen rows (for ``Window/setNeedsDisplay()`` and ``View/setNeedsDisplay(_:)``).
+  func damage(screenRows rows: Range<Int>) {
+    damage.add(rows: rows)
+    setNeedsFrame()
+  }
+
+  /// The rows changed since the last frame drawn over ``frameCanvas`` (Application+Damage.swift).
+  var damage = ScreenDamage()
+  /// The last frame drawn by `renderFrame()`, kept to draw the next one over; nil before the first.
+  var frameCanvas: Canvas?
+  /// How many frames `renderFrame()` has drawn: a host knows from it whether the changed rows
+  /// it is told are relative to the frame it drew last.
+  var frameGeneration = 0
+  /// Whether the last such frame showed the screen selection or the key command overlay,
+  /// which are drawn over the whole screen.
+  var overlaysInLastFrame = false
+
+  /// Whether each frame drawn over the last one (the terminal host's) is checked against the
+  /// whole screen drawn anew, every cell; a cell that differs is reported with the view that
+  /// draws it, as a view that changed what it draws without ``View/setNeedsDisplay()``. On in
+  /// debug builds (so in every test through ``renderScreen()``), off in release builds.
+  public var checksDamage = Application.checksDamageByDefault
+
+  /// Called with the report of a cell ``checksDamage`` found wrong, instead of stopping the
+  /// program (the default, so a test run cannot miss it); set `RESPONDERKIT_DAMAGE_CHECK=log` in
+  /// the environment to print every report and go on.
+  public var damageCheckHandler: (@MainActor (String) -> Void)?
 
   /// The host's hook, called when the screen goes from clean to needing a frame, so changes
   /// made outside event handling (a timer, a `Task`) are drawn too.
@@ -475,20 +515,31 @@ open class Application: Responder {
   public func render(into canvas: Canvas) {
     ValueBinding.applyPendingUpdates()  // model changes since the last frame, once each
     needsDisplay = false
-    coverage.reset(columns: canvas.buffer.columns, rows: canvas.buffer.rows)
-    for window in windows {
-      guard !coverage.isComplete else { break }
-      let cells = canvas.visibleCells(of: window.frame)
-      guard !coverage.covers(cells) else { continue }
-      windowsInSight.append(window)
-      if window.isOpaque { coverage.cover(cells) }
-    }
+    findWindowsInSight(columns: canvas.buffer.columns, rows: canvas.buffer.rows)
     for window in windowsInSight.reversed() {
       // Nil-target buttons, validated through the chain as menus validate their items.
       window.validatedButtons.validate(in: window, application: self)
       window.display(in: canvas)
     }
     windowsInSight.removeAll(keepingCapacity: true)  // holds no window between frames
+    drawOverlays(in: canvas)
+  }
+
+  /// Fills ``windowsInSight``, front to back: the windows not hidden behind opaque ones.
+  func findWindowsInSight(columns: Int, rows: Int) {
+    windowsInSight.removeAll(keepingCapacity: true)
+    coverage.reset(columns: columns, rows: rows)
+    for window in windows {
+      guard !coverage.isComplete else { break }
+      let cells = Canvas.visibleCells(of: window.frame, columns: columns, rows: rows)
+      guard !coverage.covers(cells) else { continue }
+      windowsInSight.append(window)
+      if window.isOpaque { coverage.cover(cells) }
+    }
+  }
+
+  /// The screen selection and the key command overlay, drawn over every window.
+  func drawOverlays(in canvas: Canvas) {
     if let screenSelection { screenSelection.highlight(&canvas.buffer, theme: theme) }
     if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }
   }
@@ -522,10 +573,18 @@ open class Application: Responder {
   /// storage).
   private var coverage = ScreenCoverage()
   /// The windows a frame draws, front to back (kept between frames for its storage).
-  private var windowsInSight: [Window] = []
+  var windowsInSight: [Window] = []
 
-  /// Draws the screen into a new buffer: what tests and snapshots read.
+  /// Draws the whole screen into a new buffer: what tests and snapshots read. With
+  /// ``checksDamage`` on, the frame kept for the host is brought up to date first and checked
+  /// against this one.
   public func renderScreen() -> CellBuffer {
+    if checksDamage { return renderFrame().checked ?? renderFreshScreen() }
+    return renderFreshScreen()
+  }
+
+  /// The whole screen drawn into a new buffer.
+  func renderFreshScreen() -> CellBuffer {
     let canvas = Canvas(columns: Int(cells: screenSize.width), rows: Int(cells: screenSize.height))
     render(into: canvas)
     return canvas.buffer

@@ -41,8 +41,9 @@ extension View {
     }
   }
 
+  /// The view's rows cover its subviews' (which it clips): one damage, every view marked.
   private func setNeedsDisplayInSubtree() {
     setNeedsDisplay()
-    for subview in subviews { subview.setNeedsDisplayInSubtree() }
+    for subview in subviews { subview.markNeedsDisplayInSubtree() }
   }
 }

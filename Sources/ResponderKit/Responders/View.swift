@@ -26,7 +26,13 @@ open class View: Responder {
       frameStorage = newValue.normalized
       guard frameStorage != oldValue else { return }
       if bounds.size != frameStorage.size { bounds.size = frameStorage.size }
-      superview?.setNeedsDisplay()
+      // Where the view was and where it is now.
+      if let superview {
+        superview.setNeedsDisplay(oldValue)
+        superview.setNeedsDisplay(frameStorage)
+      } else {
+        window?.setNeedsDisplay()
+      }
       setNeedsDisplay()
     }
   }
@@ -254,7 +260,7 @@ open class View: Responder {
     // so removing many costs each one a short search, not a pass over every sibling.
     if let index = parent.subviews.lastIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
     superviewStorage = nil
-    parent.setNeedsDisplay()
+    parent.setNeedsDisplay(frame)
     parent.setNeedsLayout()
   }
 
@@ -376,7 +382,7 @@ open class View: Responder {
   open var isHidden = false {
     didSet {
       guard isHidden != oldValue else { return }
-      superview?.setNeedsDisplay()
+      if let superview { superview.setNeedsDisplay(frame) } else { window?.setNeedsDisplay() }
       superview?.setNeedsLayout()  // a stack view collapses hidden views
     }
   }
@@ -428,16 +434,62 @@ open class View: Responder {
   /// How the view's frame follows its superview's size (View+Autoresizing.swift).
   open var autoresizingMask: AutoresizingMask = []
 
-  /// Marks the view to be drawn in the next frame.
+  /// Marks the whole view to be drawn in the next frame (UIKit's `setNeedsDisplay()`, AppKit's
+  /// `needsDisplay = true`): ``setNeedsDisplay(_:)`` with ``bounds``.
+  ///
+  /// The application keeps the last frame and draws again only the screen rows marked since;
+  /// call this (or ``setNeedsDisplay(_:)``) whenever something ``draw(in:)`` shows changes. The
+  /// framework's own views and properties (``frame``, ``bounds``, ``isHidden``,
+  /// ``backgroundColor``, ``theme``, adding and removing subviews, focus, windows) do it for
+  /// you. A view that forgets is found by ``Application/checksDamage``.
   public func setNeedsDisplay() {
-    needsDisplay = true
-    window?.setNeedsDisplay()
+    setNeedsDisplay(bounds)
   }
 
-  /// Marks the view to lay out its subviews before the next frame.
+  /// Marks `rect` (in the view's coordinates) to be drawn again in the next frame (AppKit's
+  /// `setNeedsDisplay(_:)`, UIKit's `setNeedsDisplay(_:)`). The screen rows it covers are drawn
+  /// again, every view meeting them with its canvas clipped to them; views that do not meet
+  /// them are not drawn at all, so ``draw(in:)`` may be called less often than frames are
+  /// shown, as in AppKit and UIKit. A view not in a window is only marked (it is drawn whole
+  /// when it enters one).
+  public func setNeedsDisplay(_ rect: Rect) {
+    needsDisplay = true
+    guard let window, window.application != nil else { return }
+    window.setNeedsDisplay(screenRows: screenRows(of: rect, windowTop: window.frame.minY))
+  }
+
+  /// The screen rows `rect` (in this view's coordinates) is drawn on, found as `render(in:)`
+  /// places it: each level's origin rounded down on its own. A fractional origin or edge
+  /// widens the answer by a row each way, so it is never short of what is drawn.
+  private func screenRows(of rect: Rect, windowTop: Double) -> Range<Int> {
+    var fractional = false
+    func cell(_ value: Double) -> Int {
+      if value.rounded(.down) != value { fractional = true }
+      return Int(cellContaining: value)
+    }
+    var top = cell(windowTop) &+ cell(-bounds.minY)
+    var view = self
+    while let parent = view.superview {
+      top = top &+ cell(view.frame.minY) &+ cell(-parent.bounds.minY)
+      view = parent
+    }
+    let rect = rect.normalized
+    let rows = (top &+ cell(rect.minY))..<max(top &+ cell(rect.minY), top &+ cell(rect.maxY))
+    return fractional ? (rows.lowerBound &- 1)..<(rows.upperBound &+ 1) : rows
+  }
+
+  /// Marks this view and its subviews as needing display, without damaging anything: the
+  /// caller damaged rows that cover them.
+  func markNeedsDisplayInSubtree() {
+    needsDisplay = true
+    for subview in subviews { subview.markNeedsDisplayInSubtree() }
+  }
+
+  /// Marks the view to lay out its subviews before the next frame. A frame is owed, but nothing
+  /// is damaged by this alone: the frames layout changes damage what they move.
   public func setNeedsLayout() {
     needsLayout = true
-    window?.setNeedsDisplay()
+    window?.application?.setNeedsFrame()
   }
 
   /// Lays out now if needed, this view then its subviews.
@@ -462,7 +514,13 @@ open class View: Responder {
   open func sizeThatFits(_ size: Size) -> Size { bounds.size }
 
   /// Draws the view's content; `canvas` is in the view's bounds coordinates and clipped to
-  /// what is visible. The default fills ``backgroundColor``.
+  /// what is visible and must be drawn again. The default fills ``backgroundColor``.
+  ///
+  /// Draw everything the view shows, every time: the canvas drops what falls outside its clip.
+  /// Like AppKit's `draw(_:)` and UIKit's `draw(_:)`, it is called only when the view meets
+  /// what was marked with ``setNeedsDisplay()`` (or something that changed the screen's
+  /// layout), and then only the marked rows reach the screen; the rest of the frame is kept
+  /// from the last one. It must not change what it or another view draws.
   open func draw(in canvas: Canvas) {
     if let backgroundColor {
       canvas.fill(bounds, with: .blank(TextStyle(background: backgroundColor)))
@@ -477,6 +535,8 @@ open class View: Responder {
     canvas.withTranslation(
       Point(x: -bounds.minX, y: -bounds.minY), clippedTo: Rect(origin: .zero, size: bounds.size)
     ) { canvas in
+      // Nothing of this view or its subviews (clipped to it) is to be drawn.
+      guard !canvas.isClipEmpty else { return }
       draw(in: canvas)
       for subview in subviews {
         canvas.withTranslation(subview.frame.origin, clippedTo: subview.frame) { canvas in

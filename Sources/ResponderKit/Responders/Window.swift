@@ -43,6 +43,8 @@ open class Window: Responder {
       frameStorage = newValue.normalized
       guard frameStorage != oldValue else { return }
       layoutRootView()
+      // What it uncovered shows what is behind it now.
+      application?.damage(screenRows: Range(rowsOf: oldValue))
       setNeedsDisplay()
       if frameStorage.size != oldValue.size { post(Window.didResizeNotification) }
     }
@@ -631,10 +633,16 @@ open class Window: Responder {
   /// Whether any view of the window needs to be drawn.
   public private(set) var needsDisplay = true
 
-  /// Marks the window for drawing in the next frame.
+  /// Marks the whole window for drawing in the next frame: every screen row of its frame is
+  /// drawn again (see ``View/setNeedsDisplay(_:)``).
   public func setNeedsDisplay() {
+    setNeedsDisplay(screenRows: Range(rowsOf: frame))
+  }
+
+  /// Marks screen rows for drawing in the next frame, for a view of this window.
+  func setNeedsDisplay(screenRows rows: Range<Int>) {
     needsDisplay = true
-    application?.setNeedsDisplay()
+    application?.damage(screenRows: rows)
   }
 
   /// Lays out and draws the window into `canvas` (screen coordinates), clipped to its frame.

@@ -132,6 +132,19 @@ public struct Renderer: Sendable {
   /// Appends the bytes for `frame` to `output`; reuse one buffer (`removeAll(keepingCapacity:)`)
   /// to draw without allocating.
   public mutating func render(_ frame: CellBuffer, cursor: CursorPlacement?, into output: inout [UInt8]) {
+    render(frame, cursor: cursor, changedRows: nil, into: &output)
+  }
+
+  /// ``render(_:cursor:into:)`` told which rows may differ from the last frame this renderer
+  /// drew (`changedRows[y]`, one per row; nil: any may): the others are not compared again,
+  /// unless what the terminal shows of them is not that frame's row (a split wide character
+  /// drawn as a blank, a repaint). The bytes are those of the call without the hint: the
+  /// hint only saves comparing rows whose answer is known.
+  package mutating func render(
+    _ frame: CellBuffer, cursor: CursorPlacement?, changedRows: [Bool]?, into output: inout [UInt8]
+  ) {
+    // A hint of another size says nothing of these rows.
+    let changedRows = changedRows?.count == frame.rows ? changedRows : nil
     let frameStart = output.count
     if synchronizedOutput { output.append(contentsOf: Self.beginSync) }
     let bodyStart = output.count
@@ -151,6 +164,7 @@ public struct Renderer: Sendable {
       frontRows = frame.rows
       frontValid = true
       rowHashes = nil
+      frontMatchesFrame = Array(repeating: false, count: frame.rows)
       // After the inline erase the cursor is at the region's top-left; after CSI 2J, unknown.
       cursorX = inlineOrigin == nil ? -1 : 0
       cursorY = inlineOrigin == nil ? -1 : 0
@@ -160,8 +174,11 @@ public struct Renderer: Sendable {
     swap(&front, &frontCells)
     front.withUnsafeMutableBufferPointer { front in
       frame.cells.withUnsafeBufferPointer { new in
-        let dirty = scrollIfCheaper(new, front, columns: frame.columns, rows: frame.rows, into: &output)
+        let dirty = scrollIfCheaper(
+          new, front, columns: frame.columns, rows: frame.rows, changedRows: changedRows, into: &output)
         drawChanges(new, front, columns: frame.columns, rows: frame.rows, dirty: dirty, into: &output)
+        noteRowsMatchingFrame(
+          new, front, columns: frame.columns, changedRows: dirty == nil ? nil : changedRows)
       }
       // No link stays open past the frame: other output (a restore, a suspend) must not be one.
       if currentLink != nil {
@@ -179,6 +196,23 @@ public struct Renderer: Sendable {
       } else {
         output.append(contentsOf: Self.endSync)
       }
+    }
+  }
+
+  /// Whether each front row holds exactly the last frame's row (bit for bit); a row that does
+  /// not (a wide character drawn as a blank) is compared again whatever a hint says.
+  private var frontMatchesFrame: [Bool] = []
+
+  /// Brings ``frontMatchesFrame`` up to date for the rows this frame compared: those
+  /// `changedRows` marks or that did not match, every row when nil (no hint, or a scroll).
+  private mutating func noteRowsMatchingFrame(
+    _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int,
+    changedRows: [Bool]?
+  ) {
+    guard columns > 0 else { return }
+    for y in frontMatchesFrame.indices where changedRows?[y] ?? true || !frontMatchesFrame[y] {
+      frontMatchesFrame[y] = Self.sameBits(
+        new.baseAddress! + y * columns, UnsafePointer(front.baseAddress!) + y * columns, count: columns)
     }
   }
 
@@ -403,14 +437,18 @@ public struct Renderer: Sendable {
   /// does not compare them again; `nil` when it scrolled.
   private mutating func scrollIfCheaper(
     _ new: UnsafeBufferPointer<Cell>, _ front: UnsafeMutableBufferPointer<Cell>, columns: Int, rows: Int,
-    into output: inout [UInt8]
+    changedRows: [Bool]?, into output: inout [UInt8]
   ) -> [Bool]? {
     guard columns > 0 else { return nil }
     let newRows = new.baseAddress!
     let frontRows = UnsafePointer(front.baseAddress!)
     var dirty = [Bool](repeating: false, count: rows)
     var dirtyCount = 0
-    for y in 0..<rows where !Self.sameBits(newRows + y * columns, frontRows + y * columns, count: columns) {
+    // A row the hint says is the last frame's, shown as it was, is equal to the front.
+    for y in 0..<rows
+    where (changedRows?[y] ?? true || !frontMatchesFrame[y])
+      && !Self.sameBits(newRows + y * columns, frontRows + y * columns, count: columns)
+    {
       dirty[y] = true
       dirtyCount += 1
     }

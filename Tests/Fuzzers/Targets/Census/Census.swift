@@ -13,7 +13,9 @@ public enum Census {
   @MainActor public static let entries: [CensusEntry] =
     (CensusEntry.values + CensusEntry.views + CensusEntry.containers
     + CensusEntry.interaction + CensusEntry.host + CensusEntry.tableColumns
-    + CensusEntry.outlinesAndTabs + CensusEntry.documents + CensusEntry.panes).sorted { $0.key < $1.key }
+    + CensusEntry.outlinesAndTabs + CensusEntry.documents + CensusEntry.panes + CensusEntry.damage).sorted {
+      $0.key < $1.key
+    }
 
   /// The entry for `key`.
   @MainActor public static func entry(_ key: String) -> CensusEntry? { entries.first { $0.key == key } }

@@ -1,0 +1,63 @@
+import RendererOracle
+import ResponderKit
+import TerminalHost
+import Testing
+
+/// The renderer told which rows changed (what damage tracking gives the host) writes exactly
+/// the bytes it writes when it compares every row: the bytes of the unhinted renderer are the
+/// ones the libvterm differential test and the golden files check.
+@Suite("Renderer told the changed rows")
+struct RendererChangedRowsTests {
+  /// The rows of `frame` that differ from `previous` (every row when the sizes differ).
+  private func changedRows(_ frame: CellBuffer, after previous: CellBuffer?) -> [Bool] {
+    (0..<frame.rows).map { y in
+      guard let previous, previous.columns == frame.columns, previous.rows == frame.rows else { return true }
+      return (0..<frame.columns).contains { previous[$0, y] != frame[$0, y] }
+    }
+  }
+
+  /// Random frame sequences (every change kind: one cell, one line, scrolls, resizes, wide
+  /// characters in the last column, clusters of varying width, every depth); the hint marks
+  /// the changed rows and, on odd seeds, some unchanged rows too.
+  @Test(arguments: 1...12 as ClosedRange<UInt64>)
+  func aHintOfTheChangedRowsWritesTheBytesOfAFullComparison(seed: UInt64) {
+    var script = FrameScript(random: SeededGenerator(seed: seed))
+    var extra = SeededGenerator(seed: seed &* 7919)
+    var comparing = Renderer()
+    var hinted = Renderer()
+    var previous: CellBuffer?
+    for index in 0..<150 {
+      let step = script.next()
+      comparing.colorDepth = step.colorDepth
+      hinted.colorDepth = step.colorDepth
+      if index == 75 {
+        comparing.invalidate()
+        hinted.invalidate()
+      }
+      var hint = changedRows(step.frame, after: previous)
+      if seed % 2 == 1 { hint = hint.map { $0 || extra.next() % 5 == 0 } }
+      var expected: [UInt8] = []
+      var actual: [UInt8] = []
+      comparing.render(step.frame, cursor: step.cursor, into: &expected)
+      hinted.render(step.frame, cursor: step.cursor, changedRows: hint, into: &actual)
+      #expect(actual == expected, "seed \(seed), frame \(index) (\(step.change.rawValue))")
+      previous = step.frame
+    }
+  }
+
+  /// A row shown otherwise than the frame holds it (a wide character with no room, drawn as a
+  /// blank) is compared again although the hint says it is unchanged.
+  @Test func aRowTheTerminalShowsOtherwiseIsComparedWhateverTheHint() {
+    var frame = CellBuffer(columns: 4, rows: 2)
+    frame[3, 0] = Cell("中")  // last column: drawn as a blank
+    var comparing = Renderer()
+    var hinted = Renderer()
+    #expect(hinted.render(frame, cursor: nil) == comparing.render(frame, cursor: nil))
+    frame[0, 1] = Cell("x")
+    var expected: [UInt8] = []
+    var actual: [UInt8] = []
+    comparing.render(frame, cursor: nil, into: &expected)
+    hinted.render(frame, cursor: nil, changedRows: [false, true], into: &actual)
+    #expect(actual == expected)
+  }
+}
