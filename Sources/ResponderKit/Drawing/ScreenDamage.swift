@@ -38,8 +38,16 @@ struct ScreenDamage {
     isEmpty = true
   }
 
-  /// The damaged rows as runs of adjacent rows, top to bottom.
+  /// The rows to draw: the damaged runs of adjacent rows, top to bottom; past three runs, the
+  /// one run from the first to the last (each run draws the windows' trees once).
   var bands: [Range<Int>] {
+    let runs = damagedRuns
+    guard runs.count > 3, let first = runs.first, let last = runs.last else { return runs }
+    return [first.lowerBound..<last.upperBound]
+  }
+
+  /// The damaged rows as runs of adjacent rows, top to bottom.
+  private var damagedRuns: [Range<Int>] {
     guard !isFull else { return [0..<rows.count] }
     var bands: [Range<Int>] = []
     var start: Int?

@@ -51,7 +51,7 @@ extension Application {
     if overlays || overlaysInLastFrame { damage.addAll() }
     overlaysInLastFrame = overlays
     // Damage done while drawing is for the next frame.
-    let drawn = damage
+    var drawn = damage
     damage.reset(rows: rows)
     needsDisplay = false
     frameGeneration &+= 1
@@ -63,6 +63,8 @@ extension Application {
       // Layout and validation may have moved or closed windows.
       findWindowsInSight(columns: columns, rows: rows)
       for band in drawn.bands {
+        // Rows drawn between damaged ones are told as changed too: nothing is drawn unseen.
+        drawn.add(rows: band)
         canvas.buffer.clear(rows: band)
         canvas.withTranslation(
           .zero,
