@@ -25,6 +25,7 @@ open class View: Responder {
       let oldValue = frameStorage
       frameStorage = newValue.normalized
       guard frameStorage != oldValue else { return }
+      if frameStorage.origin != oldValue.origin { coordinateSpaceMoved() }
       if bounds.size != frameStorage.size { bounds.size = frameStorage.size }
       // Where the view was and where it is now.
       if let superview {
@@ -45,6 +46,7 @@ open class View: Responder {
       let oldValue = boundsStorage
       boundsStorage = newValue.normalized
       guard boundsStorage != oldValue else { return }
+      if boundsStorage.origin != oldValue.origin { coordinateSpaceMoved() }
       if frame.size != boundsStorage.size { frame.size = boundsStorage.size }
       if boundsStorage.size != oldValue.size { resizeSubviews(from: oldValue.size) }
       setNeedsLayout()
@@ -104,6 +106,7 @@ open class View: Responder {
       superviewLink = newValue.map { UnretainedReference($0) }
       updateNextLink()
       View.gestureAncestryGeneration &+= 1
+      coordinateSpaceMoved()
     }
   }
   /// ``hasGestureRecognizerInAncestry`` as last computed, and for which generation.
@@ -120,6 +123,7 @@ open class View: Responder {
     set {
       hostWindowLink = newValue.map { UnretainedReference($0) }
       updateNextLink()
+      View.geometryGeneration &+= 1  // a root view's row comes from its window
     }
   }
 
@@ -462,20 +466,60 @@ open class View: Responder {
   /// places it: each level's origin rounded down on its own. A fractional origin or edge
   /// widens the answer by a row each way, so it is never short of what is drawn.
   private func screenRows(of rect: Rect, windowTop: Double) -> Range<Int> {
-    var fractional = false
-    func cell(_ value: Double) -> Int {
-      if value.rounded(.down) != value { fractional = true }
-      return Int(cellContaining: value)
-    }
-    var top = cell(windowTop) &+ cell(-bounds.minY)
-    var view = self
-    while let parent = view.superview {
-      top = top &+ cell(view.frame.minY) &+ cell(-parent.bounds.minY)
-      view = parent
-    }
+    let origin = screenRowOrigin(windowTop: windowTop)
+    var fractional = origin.fractional
     let rect = rect.normalized
-    let rows = (top &+ cell(rect.minY))..<max(top &+ cell(rect.minY), top &+ cell(rect.maxY))
+    let top = origin.top &+ View.cell(rect.minY, &fractional)
+    let rows = top..<max(top, origin.top &+ View.cell(rect.maxY, &fractional))
     return fractional ? (rows.lowerBound &- 1)..<(rows.upperBound &+ 1) : rows
+  }
+
+  /// The cell `value` falls in; notes whether it was fractional.
+  private static func cell(_ value: Double, _ fractional: inout Bool) -> Int {
+    if value.rounded(.down) != value { fractional = true }
+    return Int(cellContaining: value)
+  }
+
+  /// The screen row this view's coordinate 0 is drawn on, and whether a fractional origin on
+  /// the way leaves it uncertain by one, as of ``View/geometryGeneration``.
+  private var rowOrigin = (generation: -1, top: 0, fractional: false)
+
+  /// Changes whenever a view's coordinate space can move on the screen (an origin of a frame,
+  /// bounds or window changes, a subtree moves): the cached ``rowOrigin``s are then stale.
+  /// A leaf added to a view keeps the others' answers, so building a deep tree stays linear.
+  static var geometryGeneration = 0
+
+  /// ``rowOrigin``, computed from the nearest ancestor with a current answer (the root's is its
+  /// window's top) and kept along the way: as `render(in:)` places it, each level's origin
+  /// rounded down on its own.
+  private func screenRowOrigin(windowTop: Double) -> (top: Int, fractional: Bool) {
+    let generation = View.geometryGeneration
+    if rowOrigin.generation == generation { return (rowOrigin.top, rowOrigin.fractional) }
+    var path: [View] = []
+    var known: (top: Int, fractional: Bool)?
+    var view: View? = self
+    while let current = view {
+      if current.rowOrigin.generation == generation {
+        known = (current.rowOrigin.top, current.rowOrigin.fractional)
+        break
+      }
+      path.append(current)
+      view = current.superview
+    }
+    var fractional = known?.fractional ?? false
+    var top = known?.top ?? View.cell(windowTop, &fractional)
+    for (index, current) in path.enumerated().reversed() {
+      // The root view's frame origin is not applied (the window draws it at its own origin).
+      if known != nil || index != path.count - 1 { top = top &+ View.cell(current.frame.minY, &fractional) }
+      top = top &+ View.cell(-current.bounds.minY, &fractional)
+      current.rowOrigin = (generation, top, fractional)
+    }
+    return (top, fractional)
+  }
+
+  /// This view's cached screen row is stale, and so are its subviews' when it has any.
+  func coordinateSpaceMoved() {
+    if subviews.isEmpty { rowOrigin.generation = -1 } else { View.geometryGeneration &+= 1 }
   }
 
   /// Marks this view and its subviews as needing display, without damaging anything: the

@@ -42,6 +42,7 @@ open class Window: Responder {
       let oldValue = frameStorage
       frameStorage = newValue.normalized
       guard frameStorage != oldValue else { return }
+      if frameStorage.origin != oldValue.origin { View.geometryGeneration &+= 1 }
       layoutRootView()
       // What it uncovered shows what is behind it now.
       application?.damage(screenRows: Range(rowsOf: oldValue))
