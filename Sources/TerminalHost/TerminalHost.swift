@@ -124,6 +124,11 @@ public final class TerminalHost {
   private var relocationTimer: (any DispatchSourceTimer)?
   /// Input read while waiting for a cursor report, delivered once the wait is over.
   private var heldInput: [TerminalInput] = []
+  /// Width probes written with frames and not answered yet (``Renderer/probesWidths``).
+  private var widthProbes = WidthProbeQueue()
+  private var widthProbeTimer: (any DispatchSourceTimer)?
+  /// A probe was answered while items were delivered: the frame is drawn again by the widths.
+  private var widthsLearned = false
 
   /// A host for `application` on standard input and output.
   public init(
@@ -230,6 +235,8 @@ public final class TerminalHost {
     // Whether the terminal segments grapheme clusters (DECRQM for mode 2027): the renderer
     // confines clusters of varying width unless it does.
     try terminal.write(Array("\u{1b}[?2027$p".utf8))
+    // Until it answers, each such cluster is also measured once (a cursor report after it).
+    renderer.probesWidths = true
     if configuration.enhancedKeyboard {
       // Ask for the kitty flags, then for the modifyOtherKeys level (XTQMODKEYS), then for
       // device attributes: a DA1 reply with no flags reply before it means the terminal has no
@@ -431,6 +438,8 @@ public final class TerminalHost {
         parser.parse(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), at: TerminalHost.now, into: &batch)
       }
       for item in batch {
+        // Width probes were written before this request: their reports come first.
+        if answerWidthProbe(item) { continue }
         if found == nil, case .reply(.cursorPosition(let row, let column)) = item {
           // Reports come in order: one an earlier, timed-out query asked for is stale.
           if lateReports > 0 {
@@ -543,6 +552,7 @@ public final class TerminalHost {
     delivering = true
     for index in items.indices {
       let item = items[index]
+      if answerWidthProbe(item) { continue }
       switch item {
       case .event(let event):
         if TerminalHost.isCoalescedMove(at: index, of: items) { continue }
@@ -571,7 +581,10 @@ public final class TerminalHost {
       }
     }
     delivering = outer
-    if application.needsDisplay { render() }
+    if application.needsDisplay || widthsLearned {
+      widthsLearned = false
+      render()
+    }
   }
 
   private func deliver(_ event: InputEvent) {
@@ -666,6 +679,7 @@ public final class TerminalHost {
       return
     }
     renderer.graphemeClustering = true
+    renderer.probesWidths = false
     repaint()
   }
 
@@ -756,7 +770,52 @@ public final class TerminalHost {
     pendingOutput.removeAll(keepingCapacity: true)
     pendingOffset = 0
     renderer.render(frame, cursor: cursor, into: &pendingOutput)
+    let probes = renderer.takeWidthProbes()
+    if !probes.isEmpty {
+      widthProbes.sent(probes, at: TerminalHost.now)
+      scheduleWidthProbeTimer()
+    }
     writePendingOutput()
+  }
+
+  /// The number of columns this terminal answered a width probe with for `cluster`, one of
+  /// the clusters terminals measure differently (``ResponderKit/Character/terminalWidthVaries``):
+  /// after the host first draws such a cluster, it asks the terminal where the cursor stopped
+  /// (`CSI 6 n`), and draws it by the answer from then on. `nil` until the answer came, and
+  /// for a terminal that does not answer or reports mode 2027 (it measures as the frame does).
+  public func terminalWidth(of cluster: Character) -> Int? {
+    renderer.terminalWidth(of: cluster)
+  }
+
+  /// A cursor report that answers a width probe: the width is the renderer's from now on.
+  /// False for any other report (a key, another request's), which is handled as before.
+  private func answerWidthProbe(_ item: TerminalInput) -> Bool {
+    guard case .reply(.cursorPosition(let row, let column)) = item, !widthProbes.isEmpty,
+      let answer = widthProbes.answer(row: row, column: column)
+    else { return false }
+    renderer.recordWidth(answer.width, of: answer.cluster)
+    widthsLearned = true
+    return true
+  }
+
+  /// Probes not answered in time: the terminal is taken not to answer, and no more are asked;
+  /// a late answer is still recognised until the queue forgets it.
+  private func scheduleWidthProbeTimer() {
+    widthProbeTimer?.cancel()
+    widthProbeTimer = nil
+    guard let deadline = widthProbes.nextDeadline else { return }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + max(0, deadline - TerminalHost.now), leeway: .milliseconds(50))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.widthProbes.expire(at: TerminalHost.now)
+        if self.widthProbes.terminalIsSilent { self.renderer.probesWidths = false }
+        self.scheduleWidthProbeTimer()
+      }
+    }
+    timer.resume()
+    widthProbeTimer = timer
   }
 
   /// `frame` replaced by a notice when the screen is smaller than `minimum`, else nil.
@@ -964,6 +1023,7 @@ public final class TerminalHost {
     writeSource?.cancel()
     timerSource?.cancel()
     relocationTimer?.cancel()
+    widthProbeTimer?.cancel()
     try? terminal.restore()
     CrashGuard.uninstall()
     // The signal handlers stay until the process exits: closing a terminal sends SIGHUP more
