@@ -188,8 +188,8 @@ let package = Package(
     .testTarget(
       name: "SamplesTests",
       dependencies: [
-        "KeyViewer", "Checklists", "Notes", "TouchLab", "Files", "HostProbe", "SaveProbe", "Pick", "ClusterWidths",
-        "Edit", "ResponderKit",
+        "KeyViewer", "Checklists", "Notes", "TouchLab", "Files", "HostProbe", "SaveProbe", "Pick",
+        "ClusterWidths", "Edit", "ResponderKit",
         "XKBKeyboard",
         "TerminalHost", "EventReplay", "TestSupport",
       ],

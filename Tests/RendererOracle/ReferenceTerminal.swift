@@ -36,7 +36,9 @@ public final class ReferenceTerminal {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1024)
     while true {
-      let count = chunk.withUnsafeMutableBufferPointer { oracle_read_output(terminal, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBufferPointer {
+        oracle_read_output(terminal, $0.baseAddress, $0.count)
+      }
       if count == 0 { return bytes }
       bytes += chunk[0..<count]
     }

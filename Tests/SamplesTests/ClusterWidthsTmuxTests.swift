@@ -40,7 +40,8 @@ struct ClusterWidthsTmuxTests {
       let width = widths[cluster] ?? 2
       let middle =
         width > 2
-        ? String(cluster.unicodeScalars.first!) : String(cluster) + String(repeating: " ", count: max(0, 2 - width))
+        ? String(cluster.unicodeScalars.first!)
+        : String(cluster) + String(repeating: " ", count: max(0, 2 - width))
       #expect(row == before + middle + after, "row \(y) (\(cluster), \(width) in tmux)")
     }
     // In the last two columns: the cluster itself where tmux measures it as the frame does

@@ -61,7 +61,8 @@ struct WidthProbeTests {
         let shown = terminal.cell(column: x, row: y).scalars
         guard let character = cell.text.first, character.terminalWidthVaries, let width = widths(character)
         else {
-          #expect(shown == cell.text.unicodeScalars.map(\.value), "(\(x), \(y))", sourceLocation: sourceLocation)
+          #expect(
+            shown == cell.text.unicodeScalars.map(\.value), "(\(x), \(y))", sourceLocation: sourceLocation)
           x += max(1, Int(cell.width))
           continue
         }
@@ -69,11 +70,13 @@ struct WidthProbeTests {
           let first = character.unicodeScalars.first!
           let standIn = first.terminalWidth == Int(cell.width) && !Character(first).terminalWidthVaries
           #expect(
-            shown == [standIn ? first.value : 0xFFFD], "(\(x), \(y)) \(character)", sourceLocation: sourceLocation)
+            shown == [standIn ? first.value : 0xFFFD], "(\(x), \(y)) \(character)",
+            sourceLocation: sourceLocation)
         } else {
           #expect(shown.starts(with: [character.unicodeScalars.first!.value]), "(\(x), \(y)) \(character)")
           for blank in x + width..<x + Int(cell.width) {
-            #expect(terminal.cell(column: blank, row: y).scalars == [0x20], "(\(blank), \(y)) after \(character)")
+            #expect(
+              terminal.cell(column: blank, row: y).scalars == [0x20], "(\(blank), \(y)) after \(character)")
           }
         }
         x += Int(cell.width)
@@ -155,6 +158,28 @@ struct WidthProbeTests {
     #expect(measured.count < confinedBytes.count)
   }
 
+  /// An 80×24 screen of text with one ✈️ a row (README's figures): measured (xterm's width,
+  /// one column, or kitty's, two), it costs fewer bytes than confined, where every cluster pays
+  /// the erase and the absolute move after it.
+  @Test(arguments: [1, 2])
+  func aMeasuredScreenCostsFewerBytesThanAConfinedOne(width: Int) {
+    var frame = CellBuffer(columns: 80, rows: 24, fill: Cell("a"))
+    for y in 0..<24 {
+      frame[10, y] = Cell("✈️")
+      frame[11, y] = .continuation(.plain)
+    }
+    var renderer = Renderer()
+    renderer.probesWidths = true
+    let confined = renderer.render(frame, cursor: nil)
+    #expect(renderer.takeWidthProbes().count == 1)
+    renderer.recordWidth(width, of: "✈️")
+    renderer.invalidate()
+    let measured = renderer.render(frame, cursor: nil)
+    print(
+      "80×24, one ✈️ a row: confined and probed \(confined.count) bytes, measured \(width): \(measured.count)")
+    #expect(measured.count < confined.count)
+  }
+
   /// xterm's reports as `make terminals` recorded them (a cluster written at row 3, column 5):
   /// ✈️ one column, 👩‍💻 and 👍🏽 four; xterm's Shift+F3 (`CSI 1 ; 2 R`) meanwhile is still F3.
   @Test func xtermsReportsAnswerTheProbesAndShiftF3StaysAKey() throws {
@@ -169,7 +194,9 @@ struct WidthProbeTests {
     var widths: [String] = []
     for item in decodeAll("\u{1b}[3;6R\u{1b}[1;2R\u{1b}[3;9R\u{1b}[3;9R") {
       guard case .reply(let reply) = item else { continue }
-      if case .cursorPosition(let row, let column) = reply, let answer = queue.answer(row: row, column: column) {
+      if case .cursorPosition(let row, let column) = reply,
+        let answer = queue.answer(row: row, column: column)
+      {
         widths.append("\(answer.cluster) \(answer.width)")
       } else if let key = InputParser.functionKey(forUnrequested: reply, at: 0) {
         keys.append(key)

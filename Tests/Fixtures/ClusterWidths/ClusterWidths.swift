@@ -59,7 +59,9 @@ final class ClusterScreen: View {
     let columns = Int(bounds.width)
     for y in 0..<8 { canvas.draw(String(repeating: phase % 2 == 0 ? "X" : "B", count: columns), x: 0, y: y) }
     guard phase % 2 == 1 else { return }
-    for (y, cluster) in ClusterWidths.clusters.enumerated() { _ = canvas.draw(String(cluster), x: 2 + y, y: y) }
+    for (y, cluster) in ClusterWidths.clusters.enumerated() {
+      _ = canvas.draw(String(cluster), x: 2 + y, y: y)
+    }
     _ = canvas.draw("👩‍💻", x: columns - 2, y: 6)
     if phase == 3 { _ = canvas.draw("widths done", x: 0, y: 8) }
   }
