@@ -208,12 +208,8 @@ struct ApplicationKeypadTests {
     let fake = FakeSystem()
     let terminal = Terminal(input: 0, output: 1, system: fake.calls_)
     try terminal.enable([.alternateScreen, Self.st])
-    let storage = CrashStorage.shared
-    let slot = storage.current.load(ordering: .acquiring)
-    let record = storage.records[slot]
-    let written = Array(
-      UnsafeBufferPointer(start: storage.bytes + slot * CrashStorage.capacity, count: record.count))
-    #expect(record.active && escapedText(written) == "\\e[?1l\\e>\\e[?1049l")
+    let record = currentCrashRecord()
+    #expect(record.active && escapedText(record.bytes) == "\\e[?1l\\e>\\e[?1049l")
     try terminal.restore()
   }
 
@@ -234,13 +230,6 @@ struct ApplicationKeypadTests {
     await #expect(processExitsWith: .success) { try await ApplicationKeypadTests.run(term: "linux") }
   }
 
-  static func check(_ condition: Bool, _ code: Int32, _ detail: @autoclosure () -> String) {
-    if !condition {
-      FileHandle.standardError.write(Data("ApplicationKeypadTests: \(detail())\n".utf8))
-      exit(code)
-    }
-  }
-
   /// In the child process: starts a host with `TERM=term`, checks its start-up bytes, quits it
   /// and checks the restore; exits 0 when all held.
   static func run(term: String) async throws {
@@ -249,31 +238,26 @@ struct ApplicationKeypadTests {
     let input = try PseudoTerminal()
     let output = try PseudoTerminal()
     let (app, host) = try await MainActor.run {
-      let app = Application()
       setenv("TERM", term, 1)
       var configuration = TerminalHost.Configuration()
       configuration.enhancedKeyboard = false
       configuration.willExit = {
         let restore = output.drain()
-        ApplicationKeypadTests.check(
+        exitUnless(
           rmkx.isEmpty ? !restore.contains(bytes("\u{1b}>")) : restore.contains(rmkx), 3,
           "restore: \(escapedText(restore))")
         exit(0)
       }
-      let host = TerminalHost(
-        application: app, configuration: configuration,
-        terminal: Terminal(input: input.slave, output: output.slave))
-      try host.start()
-      return (app, host)
+      return try startedHost(configuration, input: input, output: output)
     }
     try await Task.sleep(for: .seconds(0.3))
     let startup = output.drain()
-    check(
+    exitUnless(
       smkx.isEmpty ? !startup.contains(bytes("\u{1b}=")) : startup.contains(smkx), 2,
       "start-up: \(escapedText(startup))")
     await MainActor.run { withExtendedLifetime(host) { app.terminate(nil) } }
     try await Task.sleep(for: .seconds(5))
-    check(false, 5, "the host did not exit")
+    exitUnless(false, 5, "the host did not exit")
   }
 }
 
