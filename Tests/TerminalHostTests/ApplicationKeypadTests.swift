@@ -96,6 +96,20 @@ struct ApplicationKeypadTests {
     #expect(items[0] == key(row.keysym, row.characters, row.modifiers))
   }
 
+  /// Every key of xterm's keypad table with every modifier code xterm sends (2–16: Shift, Alt,
+  /// Control, Meta and their sums, ctlseqs' PC-Style Function Keys) as `SS3 code final`, at every
+  /// split of the bytes.
+  @Test(arguments: keypad)
+  func everyKeypadKeyTakesEveryModifierCode(_ row: Documented) {
+    for code in 2...16 {
+      var bytes = bytes(row.bytes)
+      bytes.insert(contentsOf: Array(String(code).utf8), at: 2)
+      let modifiers = KeyEvent.ModifierFlags(rawValue: UInt16(code - 1))
+      #expect(
+        decodeAtEverySplit(bytes) == [key(row.keysym, row.characters, modifiers)], "\(row) code \(code)")
+    }
+  }
+
   /// The SS3 form with a number is a key only with a key's final after the number; otherwise
   /// ESC O stays Alt+O and the rest is typed, as before (Alt+Shift+O then digits).
   @Test func ss3WithANumberAndNoKeyIsAltOAndTheRest() {
