@@ -109,9 +109,9 @@ KEYPAD_CHARACTERS = [
      "2 rows (SS3 M, SS3 k...) apply only with it off (" + ST_KEYS + "; x.c, kmap, MODE_NUMLOCK)"),
     ("alacritty", "*", "alacritty 0.11's default bindings have no keypad entries besides NumpadEnter, so its "
      "keypad types its characters whatever DECKPAM says (" + ALACRITTY_BINDINGS + ")"),
-    ("kitty", "tmux,screen", "kitty's terminfo entry (xterm-kitty) switches no DECKPAM in its smkx (\\E[?1h), "
-     "which tmux and screen send it, and kitty 0.26.5's legacy encoding sent the keypad's characters (seen "
-     "in the bytes; " + KITTY_LEGACY + ")"),
+    ("kitty", "tmux,screen", "kitty has no application keypad: its entry's smkx (xterm-kitty) is \\E[?1h alone, "
+     "and it ignores DECKPAM (kitty/screen.c, screen_alternate_keypad_mode: \"Not implemented\"), so its "
+     "legacy encoding sends the keypad's characters (" + KITTY_LEGACY + ")"),
 ]
 for terminals, hosts, why in KEYPAD_CHARACTERS:
     for exact, alias in [("0xff8d", "Return"), ("0xffab", "0x2b"), ("0xffaa", "*"), ("0xffaf", "/")]:
