@@ -51,7 +51,11 @@ struct TerminalEndToEndTests {
     #expect(try session.format("#{alternate_on}") == "0")
     #expect(try session.format("#{keypad_flag}#{keypad_cursor_flag}") == "00")
     try session.run("stty -g > \(session.file("stopped").path)")
-    #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: session.file("stopped").path) })
+    // Wait for the content, not the file: the shell creates it before stty has written to it.
+    #expect(
+      try session.waitFor { _ in
+        (try? String(contentsOf: session.file("stopped"), encoding: .utf8))?.isEmpty == false
+      })
     let before = try String(contentsOf: session.file("before"), encoding: .utf8)
     #expect(try String(contentsOf: session.file("stopped"), encoding: .utf8) == before)
     // The shell ran the rest of the line when the job stopped; the resumed job reports again.
