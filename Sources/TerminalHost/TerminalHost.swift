@@ -42,6 +42,12 @@ public final class TerminalHost {
     /// Without 8, kitty 0.26.5 (as `make terminals` found) sends the *release* of Enter, Tab
     /// and Backspace as their legacy bytes, which read as a second press.
     public var kittyFlags: UInt8 = 0b11111
+    /// The keypad mode switched on at start and off on every way out, as ncurses'
+    /// `keypad(stdscr, TRUE)` does: by default `TERM`'s terminfo `smkx` and `rmkx`
+    /// (``TerminalMode/applicationKeypad(environment:terminfoDirectories:)``), so the keypad
+    /// sends `SS3 M`, `SS3 k`… (keypad Enter, `+`…) and st sends `CSI 3 ~` for Delete rather
+    /// than `CSI P`, F1's bytes; nil leaves the keypad as the terminal has it.
+    public var applicationKeypad = TerminalMode.applicationKeypad()
     /// How long a lone ESC waits to be the start of a sequence.
     public var escapeTimeout = InputParser.defaultEscapeTimeout
     /// Wrap frames in synchronized output (mode 2026).
@@ -230,6 +236,7 @@ public final class TerminalHost {
     if configuration.mouse {
       modes += [.mouseButtons, configuration.mouseMotion ? .mouseMotion : .mouseDrag, .sgrMouse]
     }
+    if let keypad = configuration.applicationKeypad { modes.append(keypad) }
     try terminal.enable(modes)
     try terminal.write(Array("\u{1b}[16t".utf8))  // the cell size in pixels, for SGR-pixel mouse reports
     // Whether the terminal segments grapheme clusters (DECRQM for mode 2027): the renderer
