@@ -368,19 +368,12 @@ public final class TerminalHost {
   private func scheduleRelocation() {
     relocationPending = true
     relocationTimer?.cancel()
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .milliseconds(50))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.relocationTimer?.cancel()
-        self.relocationTimer = nil
-        self.relocateRegion()
-        self.repaint()
-      }
+    relocationTimer = mainQueueTimer(at: TerminalHost.now + 0.05) { host in
+      host.relocationTimer?.cancel()
+      host.relocationTimer = nil
+      host.relocateRegion()
+      host.repaint()
     }
-    timer.resume()
-    relocationTimer = timer
   }
 
   /// Puts the region at `top` (or higher, if it no longer fits below), making room with line
@@ -539,19 +532,12 @@ public final class TerminalHost {
     escapeTimer?.cancel()
     escapeTimer = nil
     guard let deadline = parser.pendingDeadline else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + max(0, deadline - TerminalHost.now))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.items.removeAll(keepingCapacity: true)
-        self.parser.expire(at: TerminalHost.now, into: &self.items)
-        self.deliver()
-        self.scheduleEscapeTimer()
-      }
+    escapeTimer = mainQueueTimer(at: deadline) { host in
+      host.items.removeAll(keepingCapacity: true)
+      host.parser.expire(at: TerminalHost.now, into: &host.items)
+      host.deliver()
+      host.scheduleEscapeTimer()
     }
-    timer.resume()
-    escapeTimer = timer
   }
 
   func deliver() {
@@ -721,17 +707,29 @@ public final class TerminalHost {
     timerSource?.cancel()
     timerSource = nil
     guard let due = application.nextTimerFireDate else { return }
+    timerSource = mainQueueTimer(at: due, leeway: .milliseconds(1)) { host in
+      guard !host.application.isTerminated else { return }
+      host.application.fireTimers(dueBy: TerminalHost.now)
+      if host.application.needsDisplay { host.render() }
+    }
+  }
+
+  /// A one-shot timer on the main queue at `due` (`TerminalHost.now`'s clock), running `handler` with the
+  /// host while there is one: every timer of the host is made so.
+  private func mainQueueTimer(
+    at due: TimeInterval, leeway: DispatchTimeInterval = .nanoseconds(0),
+    _ handler: @escaping @MainActor (TerminalHost) -> Void
+  ) -> any DispatchSourceTimer {
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + max(0, due - TerminalHost.now), leeway: .milliseconds(1))
+    timer.schedule(deadline: .now() + max(0, due - TerminalHost.now), leeway: leeway)
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
-        guard let self, !self.application.isTerminated else { return }
-        self.application.fireTimers(dueBy: TerminalHost.now)
-        if self.application.needsDisplay { self.render() }
+        guard let self else { return }
+        handler(self)
       }
     }
     timer.resume()
-    timerSource = timer
+    return timer
   }
 
   // MARK: Output
@@ -811,18 +809,11 @@ public final class TerminalHost {
     widthProbeTimer?.cancel()
     widthProbeTimer = nil
     guard let deadline = widthProbes.nextDeadline else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + max(0, deadline - TerminalHost.now), leeway: .milliseconds(50))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.widthProbes.expire(at: TerminalHost.now)
-        if self.widthProbes.terminalIsSilent { self.renderer.probesWidths = false }
-        self.scheduleWidthProbeTimer()
-      }
+    widthProbeTimer = mainQueueTimer(at: deadline, leeway: .milliseconds(50)) { host in
+      host.widthProbes.expire(at: TerminalHost.now)
+      if host.widthProbes.terminalIsSilent { host.renderer.probesWidths = false }
+      host.scheduleWidthProbeTimer()
     }
-    timer.resume()
-    widthProbeTimer = timer
   }
 
   /// `frame` replaced by a notice when the screen is smaller than `minimum`, else nil.
