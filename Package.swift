@@ -178,11 +178,18 @@ let package = Package(
       path: "Tests/Fixtures/KeyProbe",
       swiftSettings: strict
     ),
+    // Clusters of varying width drawn through the real host, probed and redrawn (width probe).
+    .executableTarget(
+      name: "ClusterWidths",
+      dependencies: ["ResponderKit", "TerminalHost"],
+      path: "Tests/Fixtures/ClusterWidths",
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "SamplesTests",
       dependencies: [
         "KeyViewer", "Checklists", "Notes", "TouchLab", "Files", "HostProbe", "SaveProbe", "Pick",
-        "Edit", "ResponderKit",
+        "ClusterWidths", "Edit", "ResponderKit",
         "XKBKeyboard",
         "TerminalHost", "EventReplay", "TestSupport",
       ],

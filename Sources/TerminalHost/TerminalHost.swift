@@ -42,6 +42,12 @@ public final class TerminalHost {
     /// Without 8, kitty 0.26.5 (as `make terminals` found) sends the *release* of Enter, Tab
     /// and Backspace as their legacy bytes, which read as a second press.
     public var kittyFlags: UInt8 = 0b11111
+    /// The keypad mode switched on at start and off on every way out, as ncurses'
+    /// `keypad(stdscr, TRUE)` does: by default `TERM`'s terminfo `smkx` and `rmkx`
+    /// (``TerminalMode/applicationKeypad(environment:terminfoDirectories:)``), so the keypad
+    /// sends `SS3 M`, `SS3 k`… (keypad Enter, `+`…) and st sends `CSI 3 ~` for Delete rather
+    /// than `CSI P`, F1's bytes; nil leaves the keypad as the terminal has it.
+    public var applicationKeypad = TerminalMode.applicationKeypad()
     /// How long a lone ESC waits to be the start of a sequence.
     public var escapeTimeout = InputParser.defaultEscapeTimeout
     /// Wrap frames in synchronized output (mode 2026).
@@ -127,6 +133,11 @@ public final class TerminalHost {
   private var relocationTimer: (any DispatchSourceTimer)?
   /// Input read while waiting for a cursor report, delivered once the wait is over.
   private var heldInput: [TerminalInput] = []
+  /// Width probes written with frames and not answered yet (``Renderer/probesWidths``).
+  private var widthProbes = WidthProbeQueue()
+  private var widthProbeTimer: (any DispatchSourceTimer)?
+  /// A probe was answered while items were delivered: the frame is drawn again by the widths.
+  private var widthsLearned = false
 
   /// A host for `application` on standard input and output.
   public init(
@@ -228,11 +239,14 @@ public final class TerminalHost {
     if configuration.mouse {
       modes += [.mouseButtons, configuration.mouseMotion ? .mouseMotion : .mouseDrag, .sgrMouse]
     }
+    if let keypad = configuration.applicationKeypad { modes.append(keypad) }
     try terminal.enable(modes)
     try terminal.write(Array("\u{1b}[16t".utf8))  // the cell size in pixels, for SGR-pixel mouse reports
     // Whether the terminal segments grapheme clusters (DECRQM for mode 2027): the renderer
     // confines clusters of varying width unless it does.
     try terminal.write(Array("\u{1b}[?2027$p".utf8))
+    // Until it answers, each such cluster is also measured once (a cursor report after it).
+    renderer.probesWidths = true
     if configuration.enhancedKeyboard {
       // Ask for the kitty flags, then for the modifyOtherKeys level (XTQMODKEYS), then for
       // device attributes: a DA1 reply with no flags reply before it means the terminal has no
@@ -357,19 +371,12 @@ public final class TerminalHost {
   private func scheduleRelocation() {
     relocationPending = true
     relocationTimer?.cancel()
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .milliseconds(50))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.relocationTimer?.cancel()
-        self.relocationTimer = nil
-        self.relocateRegion()
-        self.repaint()
-      }
+    relocationTimer = mainQueueTimer(at: TerminalHost.now + 0.05) { host in
+      host.relocationTimer?.cancel()
+      host.relocationTimer = nil
+      host.relocateRegion()
+      host.repaint()
     }
-    timer.resume()
-    relocationTimer = timer
   }
 
   /// Puts the region at `top` (or higher, if it no longer fits below), making room with line
@@ -434,6 +441,8 @@ public final class TerminalHost {
         parser.parse(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), at: TerminalHost.now, into: &batch)
       }
       for item in batch {
+        // Width probes were written before this request: their reports come first.
+        if answerWidthProbe(item) { continue }
         if found == nil, case .reply(.cursorPosition(let row, let column)) = item {
           // Reports come in order: one an earlier, timed-out query asked for is stale.
           if lateReports > 0 {
@@ -526,19 +535,12 @@ public final class TerminalHost {
     escapeTimer?.cancel()
     escapeTimer = nil
     guard let deadline = parser.pendingDeadline else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + max(0, deadline - TerminalHost.now))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.items.removeAll(keepingCapacity: true)
-        self.parser.expire(at: TerminalHost.now, into: &self.items)
-        self.deliver()
-        self.scheduleEscapeTimer()
-      }
+    escapeTimer = mainQueueTimer(at: deadline) { host in
+      host.items.removeAll(keepingCapacity: true)
+      host.parser.expire(at: TerminalHost.now, into: &host.items)
+      host.deliver()
+      host.scheduleEscapeTimer()
     }
-    timer.resume()
-    escapeTimer = timer
   }
 
   func deliver() {
@@ -546,6 +548,7 @@ public final class TerminalHost {
     delivering = true
     for index in items.indices {
       let item = items[index]
+      if answerWidthProbe(item) { continue }
       switch item {
       case .event(let event):
         if TerminalHost.isCoalescedMove(at: index, of: items) { continue }
@@ -574,7 +577,10 @@ public final class TerminalHost {
       }
     }
     delivering = outer
-    if application.needsDisplay { render() }
+    if application.needsDisplay || widthsLearned {
+      widthsLearned = false
+      render()
+    }
   }
 
   private func deliver(_ event: InputEvent) {
@@ -669,6 +675,7 @@ public final class TerminalHost {
       return
     }
     renderer.graphemeClustering = true
+    renderer.probesWidths = false
     repaint()
   }
 
@@ -703,17 +710,29 @@ public final class TerminalHost {
     timerSource?.cancel()
     timerSource = nil
     guard let due = application.nextTimerFireDate else { return }
+    timerSource = mainQueueTimer(at: due, leeway: .milliseconds(1)) { host in
+      guard !host.application.isTerminated else { return }
+      host.application.fireTimers(dueBy: TerminalHost.now)
+      if host.application.needsDisplay { host.render() }
+    }
+  }
+
+  /// A one-shot timer on the main queue at `due` (`TerminalHost.now`'s clock), running `handler` with the
+  /// host while there is one: every timer of the host is made so.
+  private func mainQueueTimer(
+    at due: TimeInterval, leeway: DispatchTimeInterval = .nanoseconds(0),
+    _ handler: @escaping @MainActor (TerminalHost) -> Void
+  ) -> any DispatchSourceTimer {
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + max(0, due - TerminalHost.now), leeway: .milliseconds(1))
+    timer.schedule(deadline: .now() + max(0, due - TerminalHost.now), leeway: leeway)
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
-        guard let self, !self.application.isTerminated else { return }
-        self.application.fireTimers(dueBy: TerminalHost.now)
-        if self.application.needsDisplay { self.render() }
+        guard let self else { return }
+        handler(self)
       }
     }
     timer.resume()
-    timerSource = timer
+    return timer
   }
 
   // MARK: Output
@@ -772,7 +791,45 @@ public final class TerminalHost {
     pendingOutput.removeAll(keepingCapacity: true)
     pendingOffset = 0
     renderer.render(frame, cursor: cursor, changedRows: changedRows, into: &pendingOutput)
+    let probes = renderer.takeWidthProbes()
+    if !probes.isEmpty {
+      widthProbes.sent(probes, at: TerminalHost.now)
+      scheduleWidthProbeTimer()
+    }
     writePendingOutput()
+  }
+
+  /// The number of columns this terminal answered a width probe with for `cluster`, one of
+  /// the clusters terminals measure differently (``ResponderKit/Character/terminalWidthVaries``):
+  /// after the host first draws such a cluster, it asks the terminal where the cursor stopped
+  /// (`CSI 6 n`), and draws it by the answer from then on. `nil` until the answer came, and
+  /// for a terminal that does not answer or reports mode 2027 (it measures as the frame does).
+  public func terminalWidth(of cluster: Character) -> Int? {
+    renderer.terminalWidth(of: cluster)
+  }
+
+  /// A cursor report that answers a width probe: the width is the renderer's from now on.
+  /// False for any other report (a key, another request's), which is handled as before.
+  private func answerWidthProbe(_ item: TerminalInput) -> Bool {
+    guard case .reply(.cursorPosition(let row, let column)) = item, !widthProbes.isEmpty,
+      let answer = widthProbes.answer(row: row, column: column)
+    else { return false }
+    renderer.recordWidth(answer.width, of: answer.cluster)
+    widthsLearned = true
+    return true
+  }
+
+  /// Probes not answered in time: the terminal is taken not to answer, and no more are asked;
+  /// a late answer is still recognised until the queue forgets it.
+  private func scheduleWidthProbeTimer() {
+    widthProbeTimer?.cancel()
+    widthProbeTimer = nil
+    guard let deadline = widthProbes.nextDeadline else { return }
+    widthProbeTimer = mainQueueTimer(at: deadline, leeway: .milliseconds(50)) { host in
+      host.widthProbes.expire(at: TerminalHost.now)
+      if host.widthProbes.terminalIsSilent { host.renderer.probesWidths = false }
+      host.scheduleWidthProbeTimer()
+    }
   }
 
   /// `frame` replaced by a notice when the screen is smaller than `minimum`, else nil.
@@ -980,6 +1037,7 @@ public final class TerminalHost {
     writeSource?.cancel()
     timerSource?.cancel()
     relocationTimer?.cancel()
+    widthProbeTimer?.cancel()
     try? terminal.restore()
     CrashGuard.uninstall()
     // The signal handlers stay until the process exits: closing a terminal sends SIGHUP more

@@ -30,6 +30,20 @@ public final class ReferenceTerminal {
     bytes.withUnsafeBufferPointer { oracle_write(terminal, $0.baseAddress, $0.count) }
   }
 
+  /// What libvterm answered since the last call (a cursor position report for each `CSI 6 n`),
+  /// as a terminal writes its replies to the application.
+  public func replies() -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBufferPointer {
+        oracle_read_output(terminal, $0.baseAddress, $0.count)
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[0..<count]
+    }
+  }
+
   /// One cell of the screen.
   public func cell(column: Int, row: Int) -> OracleCell {
     var cell = OracleCell()

@@ -28,6 +28,7 @@ struct SamplesEndToEndTests {
     #expect(before == after, "stty settings differ after exit")
     #expect(try session.format("#{alternate_on}") == "0")
     #expect(try session.format("#{cursor_flag}") == "1", "cursor left hidden")
+    #expect(try session.format("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad left on")
   }
 
   /// A click at a 1-based cell, as xterm's SGR mouse mode reports it.

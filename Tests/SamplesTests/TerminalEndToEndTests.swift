@@ -15,6 +15,8 @@ struct TerminalEndToEndTests {
     try session.launch("\(binary) --layout us")
     #expect(try session.waitFor("KeyViewer —"), "the app did not draw its first frame")
     #expect(try session.format("#{alternate_on}") == "1")
+    // xterm-256color's smkx (`CSI ? 1 h ESC =`): tmux's pane in application keypad and cursor mode.
+    #expect(try session.format("#{keypad_flag}#{keypad_cursor_flag}") == "11")
   }
 
   @Test func typingResizingAndQuittingLeaveTheTerminalAsItWas() throws {
@@ -47,8 +49,13 @@ struct TerminalEndToEndTests {
     try session.send("C-z")
     #expect(try session.waitFor("Stopped"))
     #expect(try session.format("#{alternate_on}") == "0")
+    #expect(try session.format("#{keypad_flag}#{keypad_cursor_flag}") == "00")
     try session.run("stty -g > \(session.file("stopped").path)")
-    #expect(try session.waitFor { _ in FileManager.default.fileExists(atPath: session.file("stopped").path) })
+    // Wait for the content, not the file: the shell creates it before stty has written to it.
+    #expect(
+      try session.waitFor { _ in
+        (try? String(contentsOf: session.file("stopped"), encoding: .utf8))?.isEmpty == false
+      })
     let before = try String(contentsOf: session.file("before"), encoding: .utf8)
     #expect(try String(contentsOf: session.file("stopped"), encoding: .utf8) == before)
     // The shell ran the rest of the line when the job stopped; the resumed job reports again.
@@ -56,6 +63,7 @@ struct TerminalEndToEndTests {
     try session.run("fg; echo \"RESUMED=$?\"; stty -g > \(session.file("after").path)")
     #expect(try session.waitFor("KeyViewer —"))
     #expect(try session.format("#{alternate_on}") == "1")
+    #expect(try session.format("#{keypad_flag}#{keypad_cursor_flag}") == "11")
     try session.send("y")
     #expect(try session.waitFor("down   —    y"))
     try session.send("C-q")

@@ -199,6 +199,8 @@ extension TmuxSession {
     #expect(before == after, "stty settings differ after exit")
     #expect(try format("#{alternate_on}") == "0")
     #expect(try format("#{cursor_flag}") == "1", "cursor left hidden")
+    // xterm-256color's rmkx: DECKPNM and DECCKM reset, tmux's pane flags for them off.
+    #expect(try format("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad left in application mode")
   }
 
   /// The main screen with its scrollback, lines joined where they wrapped.

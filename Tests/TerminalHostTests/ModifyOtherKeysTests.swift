@@ -89,49 +89,35 @@ struct ModifyOtherKeysTests {
     await #expect(processExitsWith: .success) { try await ModifyOtherKeysTests.negotiate(answering: false) }
   }
 
-  /// Exits the child process with `code` when `condition` is false, saying why on stderr.
-  static func check(_ condition: Bool, _ code: Int32, _ detail: @autoclosure () -> String) {
-    if !condition {
-      FileHandle.standardError.write(Data("ModifyOtherKeysTests: \(detail())\n".utf8))
-      exit(code)
-    }
-  }
-
   /// In the child process: starts a host, answers its queries as xterm does (or without the
   /// modifyOtherKeys answer), checks what it writes, then quits it; exits 0 when all held.
   static func negotiate(answering answers: Bool) async throws {
     let input = try PseudoTerminal()
     let output = try PseudoTerminal()
     let (app, host) = try await MainActor.run {
-      let app = Application()
       setenv("TERM", "xterm", 1)
       unsetenv("TMUX")
       unsetenv("STY")
       var configuration = TerminalHost.Configuration()
       configuration.willExit = {
         let restore = String(decoding: output.drain(), as: UTF8.self)
-        ModifyOtherKeysTests.check(
-          restore.contains("\u{1b}[>4m") == answers, 4, "restore: \(restore.debugDescription)")
+        exitUnless(restore.contains("\u{1b}[>4m") == answers, 4, "restore: \(restore.debugDescription)")
         exit(0)
       }
-      let host = TerminalHost(
-        application: app, configuration: configuration,
-        terminal: Terminal(input: input.slave, output: output.slave))
-      try host.start()
-      return (app, host)
+      return try startedHost(configuration, input: input, output: output)
     }
     try await Task.sleep(for: .seconds(0.3))
     let startup = String(decoding: output.drain(), as: UTF8.self)
-    ModifyOtherKeysTests.check(
+    exitUnless(
       startup.contains("\u{1b}[?u\u{1b}[?4m\u{1b}[m\u{1b}[c"), 2, "queries: \(startup.debugDescription)")
     let reply = (answers ? "\u{1b}[>4;0m" : "") + "\u{1b}[?64;1;2c"
     _ = Array(reply.utf8).withUnsafeBytes { Glibc.write(input.master, $0.baseAddress, $0.count) }
     try await Task.sleep(for: .seconds(0.3))
     let negotiated = String(decoding: output.drain(), as: UTF8.self)
-    ModifyOtherKeysTests.check(
+    exitUnless(
       negotiated.contains("\u{1b}[>4;2m") == answers, 3, "after DA1: \(negotiated.debugDescription)")
     await MainActor.run { withExtendedLifetime(host) { app.terminate(nil) } }
     try await Task.sleep(for: .seconds(5))
-    ModifyOtherKeysTests.check(false, 5, "the host did not exit")
+    exitUnless(false, 5, "the host did not exit")
   }
 }

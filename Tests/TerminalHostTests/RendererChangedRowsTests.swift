@@ -1,7 +1,8 @@
 import RendererOracle
 import ResponderKit
-import TerminalHost
 import Testing
+
+@testable import TerminalHost
 
 /// The renderer told which rows changed (what damage tracking gives the host) writes exactly
 /// the bytes it writes when it compares every row: the bytes of the unhinted renderer are the
@@ -24,7 +25,10 @@ struct RendererChangedRowsTests {
     var script = FrameScript(random: SeededGenerator(seed: seed))
     var extra = SeededGenerator(seed: seed &* 7919)
     var comparing = Renderer()
-    var hinted = Renderer()
+    // Every third seed measures clusters of varying width too, the terminal answering each
+    // probe with a random width: a width learned redraws cells the hint says are unchanged.
+    comparing.probesWidths = seed % 3 == 0
+    var hinted = comparing
     var previous: CellBuffer?
     for index in 0..<150 {
       let step = script.next()
@@ -41,6 +45,13 @@ struct RendererChangedRowsTests {
       comparing.render(step.frame, cursor: step.cursor, into: &expected)
       hinted.render(step.frame, cursor: step.cursor, changedRows: hint, into: &actual)
       #expect(actual == expected, "seed \(seed), frame \(index) (\(step.change.rawValue))")
+      let probes = comparing.takeWidthProbes()
+      #expect(hinted.takeWidthProbes().map(\.cluster) == probes.map(\.cluster))
+      for probe in probes {
+        let width = Int(extra.next() % 4) + 1
+        comparing.recordWidth(width, of: probe.cluster)
+        hinted.recordWidth(width, of: probe.cluster)
+      }
       previous = step.frame
     }
   }

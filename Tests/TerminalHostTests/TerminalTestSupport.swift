@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import ResponderKit
 import Testing
 
 @testable import TerminalHost
@@ -155,5 +157,39 @@ final class FakeSystem {
         return (0, 0)
       }
     )
+  }
+}
+
+/// What the crash handler would write now (``CrashStorage``'s current record), and whether the
+/// record is active.
+func currentCrashRecord() -> (active: Bool, bytes: [UInt8]) {
+  let storage = CrashStorage.shared
+  let slot = storage.current.load(ordering: .acquiring)
+  let record = storage.records[slot]
+  let bytes = Array(
+    UnsafeBufferPointer(start: storage.bytes + slot * CrashStorage.capacity, count: record.count))
+  return (record.active, bytes)
+}
+
+/// In an exit test's child process: a host for a new application on the two pseudo-terminals
+/// (keys read from `input`, the screen written to `output`), started.
+@MainActor
+func startedHost(
+  _ configuration: TerminalHost.Configuration, input: PseudoTerminal, output: PseudoTerminal
+) throws -> (Application, TerminalHost) {
+  let app = Application()
+  let host = TerminalHost(
+    application: app, configuration: configuration,
+    terminal: Terminal(input: input.slave, output: output.slave))
+  try host.start()
+  return (app, host)
+}
+
+/// In an exit test's child process: exits with `code` when `condition` is false, saying why on
+/// standard error.
+func exitUnless(_ condition: Bool, _ code: Int32, _ detail: @autoclosure () -> String) {
+  if !condition {
+    FileHandle.standardError.write(Data("\(detail())\n".utf8))
+    exit(code)
   }
 }

@@ -174,13 +174,9 @@ struct TerminalTests {
     let fake = FakeSystem()
     let terminal = Terminal(input: 0, output: 1, system: fake.calls_)
     try terminal.enable([.alternateScreen, .hiddenCursor])
-    let storage = CrashStorage.shared
-    let slot = storage.current.load(ordering: .acquiring)
-    let record = storage.records[slot]
-    let bytes = Array(
-      UnsafeBufferPointer(start: storage.bytes + slot * CrashStorage.capacity, count: record.count))
-    #expect(record.active && escapedText(bytes) == "\\e[?25h\\e[?1049l")
+    let record = currentCrashRecord()
+    #expect(record.active && escapedText(record.bytes) == "\\e[?25h\\e[?1049l")
     try terminal.restore()
-    #expect(!storage.records[storage.current.load(ordering: .acquiring)].active)
+    #expect(!currentCrashRecord().active)
   }
 }

@@ -49,8 +49,6 @@ LEGACY_TABLES = {
 VTE_DOCS = "docs.xfce.org/apps/terminal"
 ALACRITTY_BINDINGS = LEGACY_TABLES["alacritty"]
 ST_KEYS = LEGACY_TABLES["st"]
-ST_KEYPAD = (" unless the application keypad (DECKPAM, st.info's smkx) is on, which the host does not ask "
-             "for (" + ST_KEYS + ", the appkey column -1)")
 
 # Typed on other X layouts (setxkbmap): (layout, keys). Dead keys and AltGr on `de`; on `ru`,
 # Control with the key in C's place, whose base-layout key (kitty's) is c.
@@ -90,10 +88,9 @@ for terminals, hosts in [(LEGACY, "*"), ("*", "tmux,screen")]:
           "(xterm's modifyOtherKeys, off by default, would encode it: " + XTERM_MAN + ")")
     limit(terminals, hosts, "Control+BackSpace", "Control+h", "Control+Backspace sends BS (0x08), "
           "which is Control+H (" + XTERM_MAN + ", backarrowKey)")
-    for exact, alias in [("0xff8d", "Return"), ("0xffab", "0x2b"), ("0xffaa", "*"), ("0xffaf", "/"),
-                         ("0xff97", "Up")]:
-        limit(terminals, hosts, exact, alias, "in numeric keypad mode (DECKPNM, the default) the "
-              "keypad sends the main keys' codes (" + CTLSEQS + ", VT220-Style Function Keys)")
+    limit(terminals, hosts, "0xff97", "Up", "with Num Lock off the keypad's 8 is KP_Up, which the terminal "
+          "sends as the Up cursor key, SS3 A in the application cursor mode of the terminfo entry's smkx (" + CTLSEQS
+          + ", PC-Style Function Keys: 8 (UpArrow))")
     limit(terminals, hosts, "Alt+Shift+X", "Alt+X", "ESC prefix then the shifted character: Shift "
           "is folded into it (" + CTLSEQS + ")")
 TMUX_KEYS = "tmux 3.3a's key table (input-keys.c)"
@@ -105,6 +102,20 @@ HELD = ("screen delivers a lone ESC only with the next key, not after its maptim
         + ", maptimeout; seen in the bytes: nothing for 0.8 s, then ESC with the next key)")
 SCREEN_COMMAND = "Control+A is screen's command character and the key after it a command (" + SCREEN_MAN + ")"
 URXVT_KEYPAD = "urxvt sends the keypad's application codes by position, whatever Num Lock says"
+# The keypad's characters where the application keypad (the host asks for it with TERM's smkx)
+# does not change them: (terminals, hosts, why).
+KEYPAD_CHARACTERS = [
+    ("st", "*", "st sends the keypad's characters while its own numlock mode is on, its default: the appkey "
+     "2 rows (SS3 M, SS3 k...) apply only with it off (" + ST_KEYS + "; x.c, kmap, MODE_NUMLOCK)"),
+    ("alacritty", "*", "alacritty 0.11's default bindings have no keypad entries besides NumpadEnter, so its "
+     "keypad types its characters whatever DECKPAM says (" + ALACRITTY_BINDINGS + ")"),
+    ("kitty", "tmux,screen", "kitty has no application keypad: its entry's smkx (xterm-kitty) is \\E[?1h alone, "
+     "and it ignores DECKPAM (kitty/screen.c, screen_alternate_keypad_mode: \"Not implemented\"), so its "
+     "legacy encoding sends the keypad's characters (" + KITTY_LEGACY + ")"),
+]
+for terminals, hosts, why in KEYPAD_CHARACTERS:
+    for exact, alias in [("0xff8d", "Return"), ("0xffab", "0x2b"), ("0xffaa", "*"), ("0xffaf", "/")]:
+        limit(terminals, hosts, exact, alias, why)
 for terminals, hosts in [(LEGACY, "*"), ("*", "tmux,screen")]:
     limit(terminals, hosts, "Control+0x6d3", "0x6d3", "no C0 control exists for a Cyrillic letter, so "
           "the letter is sent without Control, and no base-layout key (" + XTERM_MAN + ", modifyOtherKeys)")
@@ -134,8 +145,7 @@ for row in [
      "eightBitInput makes of Control+Alt+x (" + XTERM_MAN + ", eightBitInput)"),
     ("urxvt", "tmux", "Shift+F5", "Shift+F3", "tmux re-encodes urxvt's F15 as xterm's Shift+F3, "
      "CSI 1;2R (" + CTLSEQS + ", PC-Style Function Keys); no cursor report was asked for, so it is the key"),
-    ("urxvt", "tmux", "0xff97", "8", URXVT_KEYPAD + "; tmux passes KP 8 on as 8 (" + RXVT_MAN + ")"),
-    ("urxvt", "screen", "0xff97", "0xffb8", URXVT_KEYPAD + ": ESC O x is KP 8 (" + RXVT_MAN + ")"),
+    ("urxvt", "*", "0xff97", "0xffb8", URXVT_KEYPAD + ": ESC O x is KP 8 (" + RXVT_MAN + ")"),
     ("*", "screen", "Control+a", "(nothing)", SCREEN_COMMAND),
     ("*", "screen", "Control+z", "(nothing)", SCREEN_COMMAND),
     ("*", "screen", "Control+Shift+A", "(nothing)", SCREEN_COMMAND),
@@ -152,14 +162,10 @@ for row in [
      "(its Edit menu's accelerator, " + VTE_DOCS + ")"),
     ("alacritty", "alone", "0xff8d", "Control+j", "alacritty sends keypad Enter as LF (" + ALACRITTY_BINDINGS
      + ": NumpadEnter, Esc(\"\\n\"))"),
-    ("st", "alone", "Insert", "(nothing)", "st sends CSI 4 h (insert mode) for Insert" + ST_KEYPAD),
-    ("st", "alone", "Delete", "F1", "st sends CSI P (delete character) for Delete" + ST_KEYPAD
-     + "; CSI P is also F1 (" + CTLSEQS + ", PC-Style Function Keys)"),
-    ("st", "alone", "Shift+End", "(nothing)", "st sends CSI K (erase line) for Shift+End" + ST_KEYPAD),
     ("st", "*", "Control+Home", "Home", "st's table has no Control+Home: Home with any modifiers sends "
      "Home (" + ST_KEYS + ", XK_Home XK_ANY_MOD)"),
-    ("st", "tmux", "0xff97", "8", "with tmux's application keypad on, st sends KP_Up as ESC O x, keypad 8 ("
-     + ST_KEYS + "), which tmux passes on as 8"),
+    ("st", "*", "0xff97", "0xffb8", "with the application keypad on, st sends KP_Up as ESC O x, keypad 8 ("
+     + ST_KEYS + ", XK_KP_Up appkey +1)"),
 ]:
     limit(*row)
 

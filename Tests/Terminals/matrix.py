@@ -26,7 +26,9 @@ The `pointer` step (xterm and kitty, alone and in tmux) runs KeyProbe with a tra
 clicks a known cell and sweeps the pointer across the view with no button held, and checks the
 decoded right button and its cell, the any-motion reports and the view's entered/exited.
 
-Writes .build/terminals/results.json, report.md (the README table) and index.html.
+Writes .build/terminals/results.json, report.md (the README table) and index.html. Beside
+another run on the same machine, give it another Xvfb display (TERMINALS_DISPLAY) and another
+prefix for its tmux and screen sessions (TERMINALS_TAG).
 usage: matrix.py BIN_DIR [--only xterm,urxvt,kitty,xfce4-terminal,alacritty,st]
                  [--hosts alone,tmux,tmux-extkeys,screen] [--no-pictures]
                  [--record-pictures] [--steps keys,pictures,pick,clipboard,pointer,edit,files]
@@ -46,6 +48,7 @@ sys.path.insert(0, HERE)
 import keys as keylist  # noqa: E402
 
 DISPLAY = os.environ.get("TERMINALS_DISPLAY", ":77")  # another number when :77 is taken
+TAG = os.environ.get("TERMINALS_TAG", "rk")  # tmux and screen session names: another when run beside another
 SCREEN = "800x480x24"
 OUT = os.path.join(ROOT, ".build", "terminals")
 FONT = "DejaVu Sans Mono"
@@ -270,7 +273,7 @@ def start_probe(terminal, host, probe, tag, *probe_env):
 
 def drive(terminal, host, probe, pictures):
     """One emulator with one host inside: every key, then the mouse; returns the key results."""
-    tag = f"rk-{terminal}-{host}"
+    tag = f"{TAG}-{terminal}-{host}"
     workdir, log, raw, process, started = start_probe(terminal, host, probe, tag)
     results = []
     try:
@@ -360,7 +363,7 @@ def pointer(probe, terminal, host):
     the view, several points from left of it to right of it, judged on the motion the terminal
     reported (any-motion, mode 1003, which the host asks for only while a view tracks) and the
     view's `hover entered` inside its columns and `hover exited` after; a screenshot."""
-    tag = f"rk-pointer-{terminal}-{host}"
+    tag = f"{TAG}-pointer-{terminal}-{host}"
     _, log, _, process, started = start_probe(terminal, host, probe, tag, "KEYPROBE_HOVER=1")
     checks = []
 
@@ -535,7 +538,7 @@ def pick_inline(bin_dir, terminal, host):
     lines already printed. Judged on the screen while the query shows (tmux: capture-pane, with
     the scrollback), the choice on standard output, the exit status, and the lines above
     afterwards; a screenshot of each state."""
-    tag = f"rk-pick-{terminal}-{host}"
+    tag = f"{TAG}-pick-{terminal}-{host}"
     workdir = os.path.join(OUT, tag)
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
@@ -611,7 +614,7 @@ def edit_step(bin_dir, terminal, host):
     Control+S, its window closed with Control+W (saved: no question), text typed into the
     second, then Control+Q and Don't Save on its sheet (Right, Return). Judged on the files on
     disk and the exit status; a screenshot while the sheet shows."""
-    tag = f"rk-edit-{terminal}-{host}"
+    tag = f"{TAG}-edit-{terminal}-{host}"
     workdir = os.path.join(OUT, tag)
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
@@ -683,7 +686,7 @@ def files_step(bin_dir, terminal, host, record):
     Delete and the confirmation's Move to Trash (Right, Return: Return alone cancels), Control+Z
     putting it back, Control+N making a folder, Control+Q. Judged on the
     folder on disk, the trash and the exit status; in tmux also on capture-pane's text."""
-    tag = f"rk-files-{terminal}-{host}"
+    tag = f"{TAG}-files-{terminal}-{host}"
     # A fixed path (not under the checkout): the status line shows paths, the screenshot must not vary.
     workdir = os.path.join("/tmp", tag)
     shutil.rmtree(workdir, ignore_errors=True)
@@ -788,7 +791,7 @@ def clipboard(bin_dir, terminal, host):
     """Copy in a real emulator reaches the X clipboard: Notes' New Note, the title typed,
     selected (Home, Shift+End) and copied (Control+C, OSC 52), then `xclip -o -selection
     clipboard` on the same display. tmux runs with `set-clipboard on`, passing the copy on."""
-    tag = f"rk-clip-{terminal}-{host}"
+    tag = f"{TAG}-clip-{terminal}-{host}"
     workdir = os.path.join(OUT, tag)
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)

@@ -11,7 +11,18 @@ struct OracleTerminal {
   int visible;
   int unrecognised;
   char last[64];
+  // Replies, kept here: libvterm's own output buffer holds a few dozen bytes and drops the rest.
+  uint8_t replies[8192];
+  size_t replies_length;
 };
+
+static void on_output(const char *bytes, size_t length, void *user) {
+  OracleTerminal *terminal = user;
+  size_t room = sizeof terminal->replies - terminal->replies_length;
+  if (length > room) length = room;
+  memcpy(terminal->replies + terminal->replies_length, bytes, length);
+  terminal->replies_length += length;
+}
 
 static int on_settermprop(VTermProp prop, VTermValue *value, void *user) {
   OracleTerminal *terminal = user;
@@ -70,6 +81,7 @@ OracleTerminal *oracle_new(int rows, int columns) {
   if (!terminal) return NULL;
   terminal->vt = vterm_new(rows, columns);
   vterm_set_utf8(terminal->vt, 1);
+  vterm_output_set_callback(terminal->vt, on_output, terminal);
   terminal->screen = vterm_obtain_screen(terminal->vt);
   vterm_screen_set_callbacks(terminal->screen, &screen_callbacks, terminal);
   vterm_screen_set_unrecognised_fallbacks(terminal->screen, &fallbacks, terminal);
@@ -139,4 +151,12 @@ void oracle_cursor(const OracleTerminal *terminal, int *row, int *column, int *v
 int oracle_unrecognised(const OracleTerminal *terminal, char last[64]) {
   memcpy(last, terminal->last, 64);
   return terminal->unrecognised;
+}
+
+size_t oracle_read_output(OracleTerminal *terminal, uint8_t *buffer, size_t length) {
+  if (length > terminal->replies_length) length = terminal->replies_length;
+  memcpy(buffer, terminal->replies, length);
+  memmove(terminal->replies, terminal->replies + length, terminal->replies_length - length);
+  terminal->replies_length -= length;
+  return length;
 }

@@ -589,7 +589,7 @@ public struct InputParser: Sendable {
         return .incomplete
       }
       guard p[2] >= 0x20 && p[2] < 0x7f else { return InputParser.cannotComplete(p, time: time) }
-      return decodeSS3(p, time: time)
+      return decodeSS3(p, n, final: final, time: time)
     }
     if InputParser.isStringIntroducer(next) { return decodeString(p, n, final: final, time: time) }
     if altPrefixed {
@@ -613,12 +613,29 @@ public struct InputParser: Sendable {
     return Step(used: 1, item: InputParser.functionalKey(.escape, time: time))
   }
 
-  /// `ESC O x`: cursor keys, F1–F4 and the keypad in application mode.
-  func decodeSS3(_ p: UnsafePointer<UInt8>, time: TimeInterval) -> Step {
-    guard let key = InputParser.ss3Key(p[2], time: time) else {
-      return Step(used: 3, item: .unknown(Array(UnsafeBufferPointer(start: p, count: 3))))
+  /// `ESC O x`: cursor keys, F1–F4 and the keypad in application mode; and `ESC O mods x`,
+  /// a keypad key with modifiers (`1 +` the bits, as in `CSI 1 ; mods X`): xterm appends the
+  /// modifier to the SS3 of a keypad key (its input.c, `MODIFIER_PARM` after `kypd_apl`), and
+  /// VTE puts it before the final of keypad Enter and the operators (keymap.cc,
+  /// `MODIFIER_ENCODING_SHORT`, "what Xterm does with numpad math operators"): Shift+keypad
+  /// Enter is `ESC O 2 M`. A number with no key's final after it is Alt+O, then what follows.
+  func decodeSS3(_ p: UnsafePointer<UInt8>, _ n: Int, final: Bool, time: TimeInterval) -> Step {
+    var i = 2
+    var number = 0
+    while i < n, i < 5, p[i] >= 0x30 && p[i] <= 0x39 {
+      number = number * 10 + Int(p[i] - 0x30)
+      i += 1
     }
-    return Step(used: 3, item: .event(.key(key)))
+    guard i > 2 else {
+      guard let key = InputParser.ss3Key(p[2], time: time) else { return unknown(p, 3) }
+      return Step(used: 3, item: .event(.key(key)))
+    }
+    guard i < n else { return final ? InputParser.cannotComplete(p, time: time) : .incomplete }
+    guard number >= 1, number <= 256, var key = InputParser.ss3Key(p[i], time: time) else {
+      return InputParser.cannotComplete(p, time: time)
+    }
+    key.modifierFlags.formUnion(KeyEvent.ModifierFlags(rawValue: UInt16(number - 1)))
+    return Step(used: i + 1, item: .event(.key(key)))
   }
 
   /// The key `ESC O final` stands for; nil when the final means nothing.
@@ -637,6 +654,8 @@ public struct InputParser: Sendable {
       case 0x52: .f(3)
       case 0x53: .f(4)
       case 0x4d: .kpEnter
+      case 0x20: Keysym(0xff80)  // KP_Space, I: KP_Tab (xterm ctlseqs, VT220-Style Function Keys)
+      case 0x49: Keysym(0xff89)
       case 0x58: Keysym(0xffbd)  // KP_Equal
       case 0x6a...0x79: Keysym(0xffaa + UInt32(final - 0x6a))  // KP_Multiply … KP_9
       case 0x61: .up  // a…d: rxvt's Control+arrows

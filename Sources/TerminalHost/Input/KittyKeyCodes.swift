@@ -131,6 +131,8 @@ public enum KittyKeyCodes {
     case 0xffaf: "/"
     case 0xffbd: "="
     case 0xff8d: "\r"
+    case 0xff80: " "  // KP_Space and KP_Tab: xterm's keypad has them (SS3 SP, SS3 I)
+    case 0xff89: "\t"
     default: nil
     }
   }

@@ -31,6 +31,19 @@ public struct Renderer: Sendable {
   /// screen costs no byte more.
   public var graphemeClustering = false
 
+  /// Ask the terminal how wide it draws each cluster of varying width not measured yet: a
+  /// cursor position request (`CSI 6 n`) right after the cluster, once per distinct cluster,
+  /// noted in ``widthProbes`` for the host, which reads the report and hands the width back
+  /// (``recordWidth(_:of:)``). Off by default: only a host that reads the reports turns it on.
+  var probesWidths = false
+  /// The probes written since the host last took them (``takeWidthProbes()``).
+  private var widthProbes: [WidthProbe] = []
+  /// Per cluster of varying width: the columns this terminal gives it, or 0 while it is asked
+  /// (or was never answered). Bounded: past ``widthTableCapacity`` clusters, new ones are no
+  /// longer asked and stay confined.
+  private var terminalWidths: [Character: Int] = [:]
+  static let widthTableCapacity = 256
+
   /// The colours the terminal shows; every style is brought down to it (``ColorDepth``).
   /// Changing it redraws everything in the next frame.
   public var colorDepth: ColorDepth = .trueColor {
@@ -285,7 +298,8 @@ public struct Renderer: Sendable {
           x += erase.count
           continue
         }
-        let confined = cell.printableASCII == nil ? confinedWidth(of: cell) : nil
+        let varying = cell.printableASCII == nil ? varyingWidth(of: cell) : nil
+        let confined: Int? = if case .confined(let widest) = varying { widest } else { nil }
         if cursorX != x || cursorY != y {
           // A confined cluster starts with an erase, which must not act on a pending wrap.
           moveCursor(
@@ -309,6 +323,15 @@ public struct Renderer: Sendable {
           // clear this cluster's right half when the next cell is drawn.
           let erase = x + width < columns && front[i + width].isContinuation ? width + 1 : width
           appendConfined(cell, width: width, erase: erase, widest: widest, room: columns - x, to: &output)
+          // Asked where the cluster is written whole and a report cannot be in the last column
+          // (where xterm's pending wrap would leave the cursor on the cluster's last cell).
+          if probesWidths, widest < columns - x, terminalWidths.count < Self.widthTableCapacity,
+            let cluster = cell.text.first, terminalWidths[cluster] == nil
+          {
+            terminalWidths[cluster] = 0
+            output.append(contentsOf: Self.cursorPositionRequest)
+            widthProbes.append(WidthProbe(cluster: cluster, row: y + rowOffset, column: x, widest: widest))
+          }
           front[i] = cell
           if width == 2 { front[i + 1] = .continuation(cell.style) }
           redrawUntil = min(columns, x + widest)
@@ -319,7 +342,11 @@ public struct Renderer: Sendable {
           wrapPending = false
           continue
         } else {
-          Self.appendText(of: cell, to: &output)
+          if case .measured(let measured) = varying {
+            appendMeasured(cell, width: width, measured: measured, to: &output)
+          } else {
+            Self.appendText(of: cell, to: &output)
+          }
           front[i] = cell
           if width == 2 { front[i + 1] = .continuation(cell.style) }
         }
@@ -752,7 +779,7 @@ public struct Renderer: Sendable {
     while column < end {
       let cell = front[base + column]
       guard cell.width != 0, cell.hasSameStyle(as: styled), column + Int(cell.width) <= end,
-        confinedWidth(of: cell) == nil
+        varyingWidth(of: cell) == nil
       else {
         return nil
       }
@@ -943,19 +970,82 @@ public struct Renderer: Sendable {
     output.append(contentsOf: text.utf8)
   }
 
-  /// For a cell whose cluster terminals measure differently
-  /// (``ResponderKit/Character/terminalWidthVaries``) and that this terminal is not known to
-  /// measure as the frame does: the most columns a terminal may give it, every scalar that is
-  /// not zero-width drawn on its own and two columns wide. `nil` for every other cell (ASCII
-  /// is answered at once).
-  private func confinedWidth(of cell: Cell) -> Int? {
+  /// How a cell whose cluster terminals measure differently
+  /// (``ResponderKit/Character/terminalWidthVaries``) is drawn on a terminal not known to
+  /// measure as the frame does (mode 2027).
+  private enum VaryingWidth {
+    /// Not measured: confined (``appendConfined(_:width:erase:widest:room:to:)``); `widest`
+    /// is the most columns a terminal may give it, every scalar that is not zero-width drawn on
+    /// its own and two columns wide.
+    case confined(widest: Int)
+    /// The terminal answered a probe with another width than the frame's.
+    case measured(Int)
+  }
+
+  /// `nil` for every cell drawn as it is: ASCII at once, clusters whose width does not vary,
+  /// and those the terminal answered a probe for with the frame's own width.
+  private func varyingWidth(of cell: Cell) -> VaryingWidth? {
     if let scalar = cell.singleScalar, scalar.value < 0x300 { return nil }
     guard !graphemeClustering, let character = cell.text.first, character.terminalWidthVaries else {
       return nil
     }
+    if let measured = terminalWidths[character], measured > 0 {
+      return measured == Int(cell.width) ? nil : .measured(measured)
+    }
     var widest = 0
     for scalar in character.unicodeScalars where scalar.terminalWidth != 0 { widest += 2 }
-    return max(widest, Int(cell.width))
+    return .confined(widest: max(widest, Int(cell.width)))
+  }
+
+  /// Writes a cluster the terminal measured otherwise than the frame in exactly the frame's
+  /// `width`, so the cursor stays known: narrower, the cluster then blanks in the cell's style
+  /// for the cells it leaves; wider, a stand-in that fits (its first scalar when that alone is
+  /// as wide and certain: 👩 for 👩‍💻, 👍 for 👍🏽; else U+FFFD and blanks), as a wider glyph would
+  /// cover the next cell.
+  private func appendMeasured(_ cell: Cell, width: Int, measured: Int, to output: inout [UInt8]) {
+    var used = measured
+    if measured < width {
+      Self.appendText(of: cell, to: &output)
+    } else if let first = cell.text.unicodeScalars.first, first.terminalWidth == width,
+      !Character(first).terminalWidthVaries, let bytes = UTF8.encode(first)
+    {
+      output.append(contentsOf: bytes)
+      used = width
+    } else {
+      output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+      used = 1
+    }
+    for _ in used..<width { output.append(0x20) }
+  }
+
+  /// The probes written since the last call, for the host to match with the reports.
+  mutating func takeWidthProbes() -> [WidthProbe] {
+    defer { widthProbes.removeAll() }
+    return widthProbes
+  }
+
+  /// The width the terminal reported for `cluster` (``probesWidths``): later frames draw it in
+  /// the frame's cells by that width, without confinement. Where it is wider than the frame's,
+  /// the cells drawn confined meanwhile are drawn again in the next frame (a wider glyph may
+  /// have been cut by the cell after it).
+  mutating func recordWidth(_ width: Int, of cluster: Character) {
+    guard terminalWidths[cluster] != nil else { return }
+    terminalWidths[cluster] = width
+    guard frontValid else { return }
+    for index in frontCells.indices where frontCells[index].printableASCII == nil {
+      let cell = frontCells[index]
+      if width > Int(cell.width), cell.width > 0, cell.text.first == cluster {
+        frontCells[index] = .continuation(cell.style)  // never a frame's cell there: redrawn
+        rowHashes = nil
+        // Compared again in the next frame, whatever its changed rows say.
+        if index / frontColumns < frontMatchesFrame.count { frontMatchesFrame[index / frontColumns] = false }
+      }
+    }
+  }
+
+  /// The width the terminal reported for `cluster`, if it was asked and answered.
+  func terminalWidth(of cluster: Character) -> Int? {
+    terminalWidths[cluster].flatMap { $0 > 0 ? $0 : nil }
   }
 
   /// Writes a cluster of uncertain width confined to its cells: `erase` cells are erased first
@@ -1002,6 +1092,7 @@ public struct Renderer: Sendable {
   static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
   static let saveCursor: [UInt8] = [0x1B, 0x37]
   static let restoreCursor: [UInt8] = [0x1B, 0x38]
+  static let cursorPositionRequest: [UInt8] = Array("\u{1B}[6n".utf8)
 
   private static func digits(_ n: Int) -> Int {
     n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : String(n).utf8.count

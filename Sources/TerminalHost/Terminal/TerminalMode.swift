@@ -1,3 +1,4 @@
+import Foundation
 import ResponderKit
 
 /// A terminal mode the host switches on and, on exit, off again. ``Terminal`` records every
@@ -30,6 +31,11 @@ public enum TerminalMode: Hashable, Sendable {
   /// measures each grapheme cluster as one character, as the renderer does
   /// (``Renderer/graphemeClustering``).
   case graphemeClustering
+  /// The application keypad as the terminal's terminfo entry switches it, the way ncurses'
+  /// `keypad(stdscr, TRUE)` does: `smkx` (keypad_xmit) on, `rmkx` (keypad_local) off. Most
+  /// entries set both DECCKM (`CSI ? 1 h`, cursor keys as `SS3 A`…) and DECKPAM (`ESC =`, the
+  /// keypad as `SS3 M`, `SS3 j`…`SS3 y`); see ``applicationKeypad(environment:terminfoDirectories:)``.
+  case applicationKeypad(smkx: [UInt8], rmkx: [UInt8])
   /// Pointer shapes set with OSC 22 (``Terminal/setPointerShape(_:)``): enabling writes
   /// nothing; disabling gives the pointer back its default shape (OSC 22 with no name, the
   /// default in xterm and kitty alike).
@@ -42,6 +48,7 @@ public enum TerminalMode: Hashable, Sendable {
     case .kittyKeyboard(let flags): return Self.csi(">\(flags)u")
     case .modifyOtherKeys(let level): return Self.csi(">4;\(level)m")
     case .pointerShapes: return []
+    case .applicationKeypad(let smkx, _): return smkx
     default: return Self.decPrivate(privateMode, set: true)
     }
   }
@@ -53,6 +60,7 @@ public enum TerminalMode: Hashable, Sendable {
     case .kittyKeyboard: return Self.csi("<u")
     case .modifyOtherKeys: return Self.csi(">4m")
     case .pointerShapes: return Self.pointerShape("")
+    case .applicationKeypad(_, let rmkx): return rmkx
     default: return Self.decPrivate(privateMode, set: false)
     }
   }
@@ -69,8 +77,32 @@ public enum TerminalMode: Hashable, Sendable {
     case .bracketedPaste: return 2004
     case .focusEvents: return 1004
     case .graphemeClustering: return 2027
-    case .kittyKeyboard, .modifyOtherKeys, .pointerShapes: return 0
+    case .kittyKeyboard, .modifyOtherKeys, .pointerShapes, .applicationKeypad: return 0
     }
+  }
+
+  /// The application keypad of the terminal `TERM` names, from its terminfo entry's `smkx` and
+  /// `rmkx` (searched for as ncurses does: `TERMINFO`, `~/.terminfo`, `TERMINFO_DIRS`, the system
+  /// directories); nil when there is no entry or it lacks either string, so nothing is switched
+  /// that could not be switched back.
+  ///
+  /// Why terminfo and not a fixed DECKPAM: the entry says what the terminal needs, and its key
+  /// strings (`kent`, `kcuu1`…) describe the keys in that mode, which is what ncurses apps see.
+  /// The entries differ: xterm's, VTE's, alacritty's, st's, tmux's and screen's set DECCKM and
+  /// DECKPAM, urxvt's DECKPAM alone, kitty's DECCKM alone, and the Linux console's has neither —
+  /// its keypad in DECKPAM sends `SS3 l` for `+` and `SS3 S`/`R`/`Q` (F4/F3/F2) for `-`, `*`
+  /// and `/` (drivers/tty/vt/keyboard.c, `app_map`), so it is best left numeric.
+  public static func applicationKeypad(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    terminfoDirectories: [String]? = nil
+  ) -> TerminalMode? {
+    guard let term = environment["TERM"], !term.isEmpty,
+      let entry = Terminfo.entry(
+        ofTerminal: term, searchPath: terminfoDirectories ?? Terminfo.searchPath(environment: environment)),
+      let smkx = Terminfo.string(Terminfo.keypadTransmit, in: entry), !smkx.isEmpty,
+      let rmkx = Terminfo.string(Terminfo.keypadLocal, in: entry), !rmkx.isEmpty
+    else { return nil }
+    return .applicationKeypad(smkx: smkx, rmkx: rmkx)
   }
 
   private static func decPrivate(_ mode: Int, set: Bool) -> [UInt8] {

@@ -37,4 +37,7 @@ void oracle_cursor(const OracleTerminal *terminal, int *row, int *column, int *v
 /// (NUL-terminated, at most 63) in `last`.
 int oracle_unrecognised(const OracleTerminal *terminal, char last[64]);
 
+/// The bytes libvterm sent back to the application since the last call (its replies: a cursor
+/// position report for `CSI 6 n`), at most `length` of them; how many.
+size_t oracle_read_output(OracleTerminal *terminal, uint8_t *buffer, size_t length);
 #endif
