@@ -200,7 +200,7 @@ docs: deps
 # alive when a sample app calls exit() (it cannot read the pointer Swift keeps to them), which
 # changes the exit statuses they check. ADDRESS_SANITIZER leaves out UnretainedReference's debug
 # shadow (ASan checks those reads itself). Own build directory.
-SANITIZER_SKIP := --skip 'EndToEndTests|SamplesCommandLineTests|TerminalCrashTests|ActionTraceFileTests|aRunningHostAsksFor'
+SANITIZER_SKIP := --skip 'EndToEndTests|SamplesCommandLineTests|TerminalCrashTests|ActionTraceFileTests|aRunningHostAsksFor|aRunningHostShows'
 sanitize: test-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --disable-xctest --scratch-path .build/asan \
 	  --sanitize=address -Xswiftc -DADDRESS_SANITIZER $(SANITIZER_SKIP)

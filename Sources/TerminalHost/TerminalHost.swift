@@ -152,6 +152,21 @@ public final class TerminalHost {
     self.inspector = configuration.inspectorKey.map { Inspector(application: application, toggleKey: $0) }
   }
 
+  /// A view that forgot ``ResponderKit/View/setNeedsDisplay()`` is shown right (the frame
+  /// drawn anew replaces the kept one) and named on standard error, which the host shows when
+  /// the app exits, rather than stopping the user's app: the first ten reports, unless the app
+  /// set its own ``ResponderKit/Application/damageCheckHandler``.
+  private func reportsDamageOnStandardError() {
+    guard application.damageCheckHandler == nil else { return }
+    var reports = 0
+    application.damageCheckHandler = { report in
+      reports += 1
+      guard reports <= 10 else { return }
+      let more = reports == 10 ? "\n(further reports not shown)" : ""
+      FileHandle.standardError.write(Data((report + more + "\n").utf8))
+    }
+  }
+
   /// Runs `application` until it terminates, then restores the terminal and exits the process.
   /// If the terminal cannot be set up (not a tty), prints why to standard error and exits 1.
   ///
@@ -255,6 +270,7 @@ public final class TerminalHost {
       try terminal.write(Array("\u{1b}[?u\u{1b}[?4m\u{1b}[m\u{1b}[c".utf8))
     }
     StandardErrorCapture.begin()
+    reportsDamageOnStandardError()
     if configuration.presentation.isInline {
       openRegion()
     } else {

@@ -501,8 +501,11 @@ open class Application: Responder {
   public var checksDamage = Application.checksDamageByDefault
 
   /// Called with the report of a cell ``checksDamage`` found wrong, instead of stopping the
-  /// program (the default, so a test run cannot miss it); set `RESPONDERKIT_DAMAGE_CHECK=log` in
-  /// the environment to print every report and go on.
+  /// program (the default headless, so a test run cannot miss it); set
+  /// `RESPONDERKIT_DAMAGE_CHECK=log` in the environment to print every report and go on. The
+  /// terminal host sets one, unless the app did, that writes the first ten reports to standard
+  /// error (shown when the app exits): a user's app is not stopped, and it shows the screen
+  /// drawn anew.
   public var damageCheckHandler: (@MainActor (String) -> Void)?
 
   /// The host's hook, called when the screen goes from clean to needing a frame, so changes
