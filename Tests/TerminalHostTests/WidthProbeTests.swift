@@ -158,29 +158,6 @@ struct WidthProbeTests {
     #expect(measured.count < confinedBytes.count)
   }
 
-  /// A cluster the terminal measured wider than the frame is drawn again in the next frame
-  /// even when the host says its row is unchanged (damage tracking's hint): the confined
-  /// drawing may have been cut by the cell after it.
-  @Test func aClusterMeasuredWiderIsDrawnAgainWhateverTheChangedRows() {
-    var frame = CellBuffer(columns: 8, rows: 2)
-    frame[2, 0] = Cell("👩‍💻")
-    frame[3, 0] = .continuation(.plain)
-    var comparing = Renderer()
-    comparing.probesWidths = true
-    var hinted = comparing
-    #expect(hinted.render(frame, cursor: nil) == comparing.render(frame, cursor: nil))
-    #expect(hinted.takeWidthProbes().count == 1)
-    comparing.recordWidth(4, of: "👩‍💻")
-    hinted.recordWidth(4, of: "👩‍💻")
-    frame[0, 1] = Cell("x")
-    var expected: [UInt8] = []
-    var actual: [UInt8] = []
-    comparing.render(frame, cursor: nil, into: &expected)
-    hinted.render(frame, cursor: nil, changedRows: [false, true], into: &actual)
-    #expect(actual == expected)
-    #expect(String(decoding: actual, as: UTF8.self).contains("👩"))
-  }
-
   /// An 80×24 screen of text with one ✈️ a row (README's figures): measured (xterm's width,
   /// one column, or kitty's, two), it costs fewer bytes than confined, where every cluster pays
   /// the erase and the absolute move after it.
