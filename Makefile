@@ -195,12 +195,12 @@ docs: deps
 
 # The test suite under AddressSanitizer and LeakSanitizer; Tests/lsan.supp suppresses only
 # leaks in XCTest's runner, Foundation and libxkbcommon 1.5. The pty, tmux (samples' command
-# lines and action-trace files included), crash and running-host exit tests are skipped: ASan installs its own
-# SIGSEGV handler, and LeakSanitizer reports the weak-reference side tables of objects still
-# alive when a sample app calls exit() (it cannot read the pointer Swift keeps to them), which
-# changes the exit statuses they check. ADDRESS_SANITIZER leaves out UnretainedReference's debug
+# lines and action-trace files included), crash and running-host (`aRunningHost…`) exit tests
+# are skipped: ASan installs its own SIGSEGV handler, and LeakSanitizer reports the
+# weak-reference side tables of objects still alive when an app calls exit() (it cannot read
+# the pointer Swift keeps to them), which changes the exit statuses they check. ADDRESS_SANITIZER leaves out UnretainedReference's debug
 # shadow (ASan checks those reads itself). Own build directory.
-SANITIZER_SKIP := --skip 'EndToEndTests|SamplesCommandLineTests|TerminalCrashTests|ActionTraceFileTests|aRunningHostAsksFor|aRunningHostShows'
+SANITIZER_SKIP := --skip 'EndToEndTests|SamplesCommandLineTests|TerminalCrashTests|ActionTraceFileTests|aRunningHost'
 sanitize: test-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --disable-xctest --scratch-path .build/asan \
 	  --sanitize=address -Xswiftc -DADDRESS_SANITIZER $(SANITIZER_SKIP)
