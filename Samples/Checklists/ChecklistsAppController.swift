@@ -109,22 +109,7 @@ final class ChecklistsAppController: ApplicationDelegate, WindowDelegate, Action
         .separator(),
         MenuItem(title: "Quit", action: .terminate, keyEquivalent: control("q")),
       ])
-    let edit = Menu(
-      title: "Edit",
-      items: [
-        MenuItem(title: "Undo", action: .undo, keyEquivalent: control("z")),
-        MenuItem(title: "Redo", action: .redo, keyEquivalent: control("y")),
-        .separator(),
-        MenuItem(title: "Cut", action: .cut, keyEquivalent: control("x")),
-        MenuItem(title: "Copy", action: .copy, keyEquivalent: control("c")),
-        MenuItem(title: "Paste", action: .paste, keyEquivalent: control("v")),
-        MenuItem(title: "Delete", action: .delete),
-      ])
-    let fileItem = MenuItem(title: "File")
-    fileItem.submenu = file
-    let editItem = MenuItem(title: "Edit")
-    editItem.submenu = edit
-    return Menu(items: [fileItem, editItem])
+    return Menu(items: [MenuItem(submenu: file), MenuItem(submenu: .standardEditMenu())])
   }
 
   // MARK: Saving

@@ -31,27 +31,8 @@ enum EditMainMenu {
         MenuItem(title: "Close", action: .performClose, keyEquivalent: control("w")),
         MenuItem(title: "Quit", action: .terminate, keyEquivalent: control("q")),
       ])
-    let edit = Menu(
-      title: "Edit",
-      items: [
-        MenuItem(title: "Undo", action: .undo, keyEquivalent: control("z")),
-        MenuItem(title: "Redo", action: .redo, keyEquivalent: control("y")),
-        .separator(),
-        MenuItem(title: "Cut", action: .cut, keyEquivalent: control("x")),
-        MenuItem(title: "Copy", action: .copy, keyEquivalent: control("c")),
-        MenuItem(title: "Paste", action: .paste, keyEquivalent: control("v")),
-        MenuItem(
-          title: "Select All", action: .selectAll, keyEquivalent: KeySpec(character: "a", modifiers: .alt)),
-        .separator(),
-        MenuItem(title: "Find…", action: .performFindPanelAction, keyEquivalent: control("f")),
-        MenuItem(title: "Find Next", action: .findNext, keyEquivalent: KeySpec(keysym: .f(3), modifiers: [])),
-      ])
-    let items = [("File", file), ("Edit", edit), (windowTitle, Menu(title: windowTitle))].map { title, menu in
-      let item = MenuItem(title: title)
-      item.submenu = menu
-      return item
-    }
-    return Menu(items: items)
+    let edit = Menu.standardEditMenu(.all)
+    return Menu(items: [file, edit, Menu(title: windowTitle)].map(MenuItem.init(submenu:)))
   }
 
   /// Lists `windows` in the Window menu of `mainMenu`, the key one checked; Alt+1…9 bring

@@ -65,12 +65,8 @@ final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating
         MenuItem(title: "Reload", action: .reload, keyEquivalent: control("r")),
         MenuItem(title: "Quit", action: .terminate, keyEquivalent: control("q")),
       ])
-    let edit = Menu(
-      title: "Edit",
-      items: [
-        MenuItem(title: "Undo", action: .undo, keyEquivalent: control("z")),
-        MenuItem(title: "Redo", action: .redo, keyEquivalent: control("y")),
-      ])
+    // Control+C copies the path: no Cut, Copy and Paste group.
+    let edit = Menu.standardEditMenu(.undoRedo)
     let sortItems = SortKey.allCases.enumerated().map { index, key in
       let item = MenuItem(title: "Sort by \(key.title)", action: .sortByColumn)
       item.tag = index
@@ -81,12 +77,7 @@ final class FilesAppController: ApplicationDelegate, ActionTarget, FileOperating
       items: sortItems + [
         .separator(), MenuItem(title: "Enclosing Folder", action: .openEnclosingFolder),
       ])
-    return Menu(
-      items: [("File", file), ("Edit", edit), ("View", view)].map { title, menu in
-        let item = MenuItem(title: title)
-        item.submenu = menu
-        return item
-      })
+    return Menu(items: [file, edit, view].map(MenuItem.init(submenu:)))
   }
 
   // MARK: Reading folders
