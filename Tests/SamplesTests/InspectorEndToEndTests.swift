@@ -44,7 +44,13 @@ struct InspectorEndToEndTests {
     let before = try session.screen()
 
     try session.send("F12")
-    #expect(try session.waitFor("Inspector — F12 or Escape closes"))
+    // The whole panel, not its title alone: tmux may show a frame before all of it has arrived.
+    let panel = [
+      "Inspector — F12 or Escape closes", "key: Window  main: Window  modal: none",
+      "    Button \"Press me\" (12, 2) 12×1",
+      "touches 0 ended at (15, 2) → ended: delivered to Button \"Press me\"",
+    ]
+    #expect(try session.waitFor(timeout: 20) { screen in panel.allSatisfy(screen.contains) })
     var screen = try session.screen()
     #expect(screen.contains("key: Window  main: Window  modal: none"))
     #expect(screen.contains("first responder chain: LabViewController \"TouchLab\" → Window → Application"))
@@ -73,9 +79,11 @@ struct InspectorEndToEndTests {
       }, "the root view is highlighted")
 
     try session.send("F12")
-    #expect(try session.waitFor { !$0.contains("Inspector —") })
+    #expect(
+      try session.waitFor(timeout: 20) { $0 == before }, "the app saw no key, no focus change and no dispatch"
+    )
     screen = try session.screen()
-    #expect(screen == before, "the app saw no key, no focus change and no dispatch")
+    #expect(screen == before)
     try session.send("C-q")
     try session.expectRestored(status: 0)
   }
