@@ -5,7 +5,7 @@ import TerminalHost
 extension HeadlessDriver {
   /// Feeds bytes exactly as a terminal sent them — keys in any encoding (legacy, xterm's
   /// modifyOtherKeys, kitty's protocol), mouse reports, a bracketed paste, focus reports,
-  /// replies — through the real ``TerminalHost/InputParser``, and delivers the events it
+  /// replies — through the real `InputParser`, and delivers the events it
   /// decodes as the live host does: each one after a ``step``, an unrequested cursor report
   /// that is F3 with modifiers as that key. So a test replays what a terminal sent, bytes
   /// captured from a real one included, and goes through the same decoding as a user's keys.

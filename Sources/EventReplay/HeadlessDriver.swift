@@ -46,9 +46,9 @@ public final class HeadlessDriver {
   /// one call for the next, as the live host's parser does between two reads.
   var terminalParser = InputParser()
 
-  /// The pasteboard of Cut, Copy and Paste (``ResponderKit/Pasteboard/general``), emptied and
+  /// The pasteboard of Cut, Copy and Paste (`Pasteboard.general`), emptied and
   /// cut off from any system clipboard when the driver is made (the find pasteboard is
-  /// emptied too): set its ``Pasteboard/string`` before a Paste, read it after a Copy.
+  /// emptied too): set its `Pasteboard.string` before a Paste, read it after a Copy.
   public var pasteboard: Pasteboard { Pasteboard.general }
 
   /// Drives `application` on a virtual screen of `size`, and finishes its launch.
@@ -141,7 +141,7 @@ public final class HeadlessDriver {
 
   /// Drags from one cell to another in `steps` moves, then lifts (or, with `cancel`, the
   /// touch is cancelled instead of ending), with `modifiers` held throughout (Alt for a
-  /// screen selection, ``ResponderKit/Application/screenSelectionModifiers``).
+  /// screen selection, `Application.screenSelectionModifiers`).
   public func drag(
     from start: Point, to end: Point, steps: Int = 4, id: Int = 0, cancel: Bool = false,
     modifiers: KeyEvent.ModifierFlags = []
@@ -224,7 +224,7 @@ public final class HeadlessDriver {
     click(button: MouseSample.rightButton, x: x, y: y, modifiers: modifiers)
   }
 
-  /// Clicks a secondary button (``MouseSample/buttonNumber``: 1 right, 2 middle, 3 and up the
+  /// Clicks a secondary button (`MouseSample.buttonNumber`: 1 right, 2 middle, 3 and up the
   /// extra buttons) at a cell: down, then up.
   public func click(button: Int, x: Double, y: Double, modifiers: KeyEvent.ModifierFlags = []) {
     let location = Point(x: x, y: y)

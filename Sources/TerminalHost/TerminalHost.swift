@@ -89,7 +89,7 @@ public final class TerminalHost {
   public let configuration: Configuration
 
   var parser: InputParser
-  /// The clipboard of ``ResponderKit/Pasteboard/general`` while the host runs (OSC 52).
+  /// The clipboard of `Pasteboard.general` while the host runs (OSC 52).
   public let pasteboard = TerminalPasteboard()
   /// The live inspector, the host's own layer over the app.
   public let inspector: Inspector?
@@ -152,10 +152,10 @@ public final class TerminalHost {
     self.inspector = configuration.inspectorKey.map { Inspector(application: application, toggleKey: $0) }
   }
 
-  /// A view that forgot ``ResponderKit/View/setNeedsDisplay()`` is shown right (the frame
+  /// A view that forgot `View.setNeedsDisplay()` is shown right (the frame
   /// drawn anew replaces the kept one) and named on standard error, which the host shows when
   /// the app exits, rather than stopping the user's app: the first ten reports, unless the app
-  /// set its own ``ResponderKit/Application/damageCheckHandler``.
+  /// set its own `Application.damageCheckHandler`.
   private func reportsDamageOnStandardError() {
     guard application.damageCheckHandler == nil else { return }
     var reports = 0
@@ -816,7 +816,7 @@ public final class TerminalHost {
   }
 
   /// The number of columns this terminal answered a width probe with for `cluster`, one of
-  /// the clusters terminals measure differently (``ResponderKit/Character/terminalWidthVaries``):
+  /// the clusters terminals measure differently (`Character.terminalWidthVaries`):
   /// after the host first draws such a cluster, it asks the terminal where the cursor stopped
   /// (`CSI 6 n`), and draws it by the answer from then on. `nil` until the answer came, and
   /// for a terminal that does not answer or reports mode 2027 (it measures as the frame does).

@@ -28,7 +28,7 @@ public final class ControlAction {
   public internal(set) var event: Event?
   /// The control events of the dispatch running the handler — the whole mask of the phase,
   /// such as `touchDragExit|touchDragOutside` — else empty. A handler registered for
-  /// ``Control/Event/allEvents`` sees every dispatch exactly as the control makes it, which is
+  /// ``ControlEvents/allEvents`` sees every dispatch exactly as the control makes it, which is
   /// what event logs and inspectors need.
   public internal(set) var controlEvents: ControlEvents = []
   private let handler: @MainActor (ControlAction) -> Void

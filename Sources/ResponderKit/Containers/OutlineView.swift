@@ -387,7 +387,7 @@ open class OutlineView: TableView {
     return overflow ? Int.max / 2 : indent
   }
 
-  /// Lays out the table's cells (each through ``cellFrame(forRowAt:)``).
+  /// Lays out the table's cells (each through `cellFrame(forRowAt:)`).
   open override func layoutSubviews() {
     gutters.removeAll(keepingCapacity: true)
     super.layoutSubviews()

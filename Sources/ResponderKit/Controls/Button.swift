@@ -1,7 +1,7 @@
 /// A push button, drawn `[ OK ]`: UIKit's `UIButton`.
 ///
-/// A tap (touch up inside) sends ``Control/Event/touchUpInside`` and
-/// ``Control/Event/primaryActionTriggered`` in one dispatch. When the button is first
+/// A tap (touch up inside) sends ``ControlEvents/touchUpInside`` and
+/// ``ControlEvents/primaryActionTriggered`` in one dispatch. When the button is first
 /// responder, Space or Return activates it the same way (one dispatch with both events, no
 /// triggering touch), so targets registered for either event work from the keyboard.
 /// The button draws in its ``View/tintColor``; the ``View/theme`` styles the states (pressed
@@ -30,8 +30,8 @@ open class Button: Control, ValidatedItem {
   // MARK: Validation
 
   /// The action validation asks about: the first one registered with a nil target (the first
-  /// responder) for ``Control/Event/primaryActionTriggered`` or
-  /// ``Control/Event/touchUpInside``; nil when every action names its target, and then the
+  /// responder) for ``ControlEvents/primaryActionTriggered`` or
+  /// ``ControlEvents/touchUpInside``; nil when every action names its target, and then the
   /// button is never validated.
   public var action: Action? {
     actions(forTarget: nil, forControlEvent: [.primaryActionTriggered, .touchUpInside])?.first

@@ -2,7 +2,7 @@
 /// `UISegmentedControl`.
 ///
 /// The selected segment is drawn in brackets and reverse video. A tap that goes down and up
-/// on the same segment selects it, adding ``Control/Event/valueChanged`` to the touch-up
+/// on the same segment selects it, adding ``ControlEvents/valueChanged`` to the touch-up
 /// dispatch when the selection changed. When first responder, Left and Right move the
 /// selection (no wrap) and send valueChanged. Setting ``selectedSegmentIndex`` in code sends
 /// nothing.

@@ -2,7 +2,7 @@
 ///
 /// Pressing on the track moves the thumb there, dragging follows the touch. With
 /// ``isContinuous`` (the default) every change during the drag adds
-/// ``Control/Event/valueChanged`` to that phase's dispatch; otherwise one valueChanged goes
+/// ``ControlEvents/valueChanged`` to that phase's dispatch; otherwise one valueChanged goes
 /// out with the touch's end (or cancel) if the value changed at all. When first responder,
 /// Left and Right step by ``keyIncrement``, Home and End jump to the ends; each change sends
 /// valueChanged. Setting ``value`` in code sends nothing.
@@ -141,7 +141,7 @@ open class Slider: Control {
   }
 
   /// Sets the value (clamped to the range); with `notifyingTargets` it does so as the user
-  /// does, sending ``Control/Event/valueChanged`` when the value changed.
+  /// does, sending ``ControlEvents/valueChanged`` when the value changed.
   open func setValue(_ newValue: Double, notifyingTargets: Bool) {
     let old = value
     value = newValue

@@ -1,7 +1,7 @@
 /// A value nudged up and down by fixed steps, drawn `[-|+]`: UIKit's `UIStepper`.
 ///
 /// A touch going down on the left half decrements, on the right half increments, and adds
-/// ``Control/Event/valueChanged`` to the touch-down dispatch when the value changed. There is
+/// ``ControlEvents/valueChanged`` to the touch-down dispatch when the value changed. There is
 /// no autorepeat: holding the touch does not repeat the step (terminals report no hold).
 /// With ``wraps``, stepping past one end goes to the other; without, the value stops at the
 /// end and nothing is sent. When first responder, Left/Down and `-` decrement, Right/Up and
@@ -86,7 +86,7 @@ open class Stepper: Control {
   /// Steps the value once; returns whether it changed.
   ///
   /// With `notifyingTargets` it steps as the user does: nothing happens while the stepper is
-  /// disabled, and a change sends ``Control/Event/valueChanged`` (with `event`, if given).
+  /// disabled, and a change sends ``ControlEvents/valueChanged`` (with `event`, if given).
   @discardableResult
   open func step(_ part: Part, notifyingTargets: Bool = false, with event: Event? = nil) -> Bool {
     if notifyingTargets {

@@ -1,8 +1,8 @@
 /// An on/off choice drawn as a checkbox, `[x] Title` or `[ ] Title`: UIKit's `UISwitch` in
 /// the form terminals use.
 ///
-/// A tap (touch up inside) flips ``isOn`` and adds ``Control/Event/valueChanged`` and
-/// ``Control/Event/primaryActionTriggered`` to the touch-up dispatch. When first responder,
+/// A tap (touch up inside) flips ``isOn`` and adds ``ControlEvents/valueChanged`` and
+/// ``ControlEvents/primaryActionTriggered`` to the touch-up dispatch. When first responder,
 /// Space or Return flips it the same way. Setting ``isOn`` in code sends nothing.
 @MainActor
 open class Switch: Control {

@@ -164,7 +164,7 @@ open class Responder: ActionTarget {
   /// that comes next in the search (``next``; after the key window, the main or modal window
   /// when it is another one), or nil at the end of the chain.
   ///
-  /// The nil-target search (``Application/sendAction(_:to:from:for:)``) is this recursion,
+  /// The nil-target search (``Application/sendAction(_:to:from:for:)-(_,AnyObject?,_,_)``) is this recursion,
   /// started at the first responder; every step is written here once. Override it to redirect
   /// actions, as in UIKit: return another object to send the action there, nil to have nothing
   /// perform it (the search ends here), or `super`'s answer — the real answer of the rest of

@@ -1,10 +1,10 @@
 /// A single line of editable text: UIKit's `UITextField`.
 ///
 /// Editing is being first responder: becoming it (by a tap, Tab or code) sends
-/// ``Control/Event/editingDidBegin``, each change the user makes sends
-/// ``Control/Event/editingChanged``, and giving it up sends ``Control/Event/editingDidEnd``.
-/// Return sends ``Control/Event/editingDidEndOnExit`` and
-/// ``Control/Event/primaryActionTriggered`` in one dispatch, then ends editing; Escape
+/// ``ControlEvents/editingDidBegin``, each change the user makes sends
+/// ``ControlEvents/editingChanged``, and giving it up sends ``ControlEvents/editingDidEnd``.
+/// Return sends ``ControlEvents/editingDidEndOnExit`` and
+/// ``ControlEvents/primaryActionTriggered`` in one dispatch, then ends editing; Escape
 /// (``Action/cancelOperation``) ends editing. The ``delegate`` can veto each of these.
 ///
 /// Typed characters arrive through ``insertText(_:)`` (the field ``acceptsTextInput``), the

@@ -6,19 +6,19 @@
 public protocol TextFieldDelegate: AnyObject {
   /// Whether the field may start editing (become first responder).
   func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
-  /// The field started editing; called before ``Control/Event/editingDidBegin`` is sent.
+  /// The field started editing; called before ``ControlEvents/editingDidBegin`` is sent.
   func textFieldDidBeginEditing(_ textField: TextField)
   /// Whether the field may stop editing (give up first responder).
   func textFieldShouldEndEditing(_ textField: TextField) -> Bool
-  /// The field stopped editing; called before ``Control/Event/editingDidEnd`` is sent.
+  /// The field stopped editing; called before ``ControlEvents/editingDidEnd`` is sent.
   func textFieldDidEndEditing(_ textField: TextField)
   /// Whether an edit by the user may replace the characters in `range` (indices of
   /// `Character`s in ``TextField/text``) with `string`. Not asked for changes made in code.
   func textField(
     _ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String
   ) -> Bool
-  /// Whether Return should do its default: send ``Control/Event/editingDidEndOnExit`` and
-  /// ``Control/Event/primaryActionTriggered``, then end editing.
+  /// Whether Return should do its default: send ``ControlEvents/editingDidEndOnExit`` and
+  /// ``ControlEvents/primaryActionTriggered``, then end editing.
   func textFieldShouldReturn(_ textField: TextField) -> Bool
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import ResponderKit
 
-/// The ``ResponderKit/PasteboardTransport`` of a terminal: ``ResponderKit/Pasteboard/general``
+/// The `PasteboardTransport` of a terminal: `Pasteboard.general`
 /// reaches the system clipboard through OSC 52 (``ClipboardSequence``). ``TerminalHost``
 /// connects it when it starts.
 ///

@@ -7,7 +7,7 @@ import ResponderKit
 /// complete, whatever happens to the process or the machine.
 ///
 /// It lives here, not in ResponderKit, because ResponderKit does no I/O (see
-/// ``DocumentFileSystem``); give it to the app's `DocumentController`:
+/// `DocumentFileSystem`); give it to the app's `DocumentController`:
 ///
 ///     app.documentController = DocumentController(
 ///       documentType: TextDocument.self, fileSystem: LocalDocumentFileSystem())

@@ -8,7 +8,7 @@ import ResponderKit
 /// and bytes the parser could not make sense of.
 public enum TerminalInput: Hashable, Sendable {
   /// User input in the core's terms: keys, the left mouse button as touch 0, the right,
-  /// middle and extra buttons as ``InputEvent/mouse(_:)``, the wheel as scrolling, bracketed
+  /// middle and extra buttons as `InputEvent.mouse(_:)`, the wheel as scrolling, bracketed
   /// paste and focus changes.
   case event(InputEvent)
   /// A reply to a query the host sent (device attributes, keyboard flags, cursor position,

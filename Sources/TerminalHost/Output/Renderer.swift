@@ -21,9 +21,9 @@ public struct Renderer: Sendable {
   public var synchronizedOutput: Bool
 
   /// The terminal segments grapheme clusters as Unicode does (it reports mode 2027, grapheme
-  /// clustering, set), so it measures every cluster as ``ResponderKit/Character/terminalWidth``
+  /// clustering, set), so it measures every cluster as `Character.terminalWidth`
   /// does and the renderer trusts the width of clusters other terminals disagree on
-  /// (``ResponderKit/Character/terminalWidthVaries``). Off, such a cluster is confined: the
+  /// (`Character.terminalWidthVaries`). Off, such a cluster is confined: the
   /// cells it covers are erased first (ECH); near the row's end, where a wider rendering could
   /// wrap, its first scalar stands for it (or blanks); the cells a wider rendering could cover
   /// are drawn again; and the cursor is placed absolutely before the next cell; so the rest of
@@ -99,7 +99,7 @@ public struct Renderer: Sendable {
   /// `ESC 8` rather than a CUP carrying the row; scrolls are confined to the region. `nil` draws
   /// on the whole screen. Changing it redraws everything in the next frame.
   ///
-  /// A row off the screen is the nearest on it (0 to ``Size/maximumScreenDimension`` - 1), so
+  /// A row off the screen is the nearest on it (0 to `Size.maximumScreenDimension` - 1), so
   /// moving the cursor there never overflows.
   public var inlineOrigin: Int? {
     didSet {

@@ -7,7 +7,7 @@
 /// Inline, the alternate screen is not used, so what was printed before the app stays in the
 /// scrollback above the region and what is printed after it follows below. The region opens
 /// at the cursor's line (a line below when the cursor is not at the start of one), scrolling
-/// the screen up when there is not room below; the app's screen (``Application/screenSize``)
+/// the screen up when there is not room below; the app's screen (`Application.screenSize`)
 /// is the region, and touch locations are relative to its top. After a resize the region is
 /// found again at the cursor and redrawn whole; after Control-Z and `fg` it opens again at
 /// the cursor, below what the shell printed.
