@@ -180,7 +180,8 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Samples Benchmarks
 
-# DocC archives for each library module, from the toolchain's docc (no plugin needed).
+# DocC archives for each library module, from the toolchain's docc (no plugin needed); a
+# warning (a link that resolves to nothing, or to two symbols) fails it, and CI runs it.
 DOC_MODULES := ResponderKit XKBKeyboard TerminalHost EventReplay
 docs: deps
 	mkdir -p .build/symbol-graphs .build/docs
@@ -189,7 +190,7 @@ docs: deps
 	  mkdir -p .build/symbol-graphs/$$m && cp .build/symbol-graphs/$$m.symbols.json .build/symbol-graphs/$$m@*.symbols.json .build/symbol-graphs/$$m/ 2>/dev/null; \
 	  docc convert Sources/$$m/$$m.docc --additional-symbol-graph-dir .build/symbol-graphs/$$m \
 	    --fallback-display-name $$m --fallback-bundle-identifier org.responderkit.$$m \
-	    --output-path .build/docs/$$m.doccarchive || exit 1; \
+	    --output-path .build/docs/$$m.doccarchive --warnings-as-errors || exit 1; \
 	done
 	@echo "Archives in .build/docs"
 
