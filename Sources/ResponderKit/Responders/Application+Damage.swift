@@ -40,27 +40,23 @@ extension Application {
     damage.reset(rows: rows)
     needsDisplay = false
     frameGeneration &+= 1
-    if drawn.isFull {
-      windowsInSight.removeAll(keepingCapacity: true)
-      canvas.buffer.clear()
-      render(into: canvas)
-    } else {
-      // Layout and validation may have moved or closed windows.
-      findWindowsInSight(columns: columns, rows: rows)
-      for band in drawn.bands {
-        // Rows drawn between damaged ones are told as changed too: nothing is drawn unseen.
-        drawn.add(rows: band)
-        canvas.buffer.clear(rows: band)
-        canvas.withTranslation(
-          .zero,
-          clippedTo: Rect(
-            x: 0, y: Double(band.lowerBound), width: Double(columns), height: Double(band.count))
-        ) { canvas in
-          for window in windowsInSight.reversed() { window.display(in: canvas) }
-        }
+    // Layout and validation may have moved or closed windows.
+    findWindowsInSight(columns: columns, rows: rows)
+    // The whole screen is one band: drawn as the damaged ones, with no second validation.
+    for band in drawn.isFull ? [0..<rows] : drawn.bands {
+      // Rows drawn between damaged ones are told as changed too: nothing is drawn unseen.
+      drawn.add(rows: band)
+      canvas.buffer.clear(rows: band)
+      canvas.withTranslation(
+        .zero,
+        clippedTo: Rect(x: 0, y: Double(band.lowerBound), width: Double(columns), height: Double(band.count))
+      ) { canvas in
+        for window in windowsInSight.reversed() { window.display(in: canvas) }
       }
-      windowsInSight.removeAll(keepingCapacity: true)
     }
+    windowsInSight.removeAll(keepingCapacity: true)
+    // Shown only in frames damaged whole (see above).
+    drawOverlays(in: canvas)
     var frame = DamagedFrame(
       buffer: canvas.buffer, changedRows: drawn.isFull ? nil : drawn.rows, generation: frameGeneration)
     if checksDamage {

@@ -544,7 +544,10 @@ open class Application: Responder {
   /// The screen selection and the key command overlay, drawn over every window.
   func drawOverlays(in canvas: Canvas) {
     if let screenSelection { screenSelection.highlight(&canvas.buffer, theme: theme) }
-    if keyCommandOverlay.isShowing { keyCommandOverlay.draw(in: canvas, screen: screenSize, theme: theme) }
+    // The stored one: reading `keyCommandOverlay` makes one for an app that never shows it.
+    if let overlay = keyCommandOverlayStorage, overlay.isShowing {
+      overlay.draw(in: canvas, screen: screenSize, theme: theme)
+    }
   }
 
   // MARK: Screen selection
