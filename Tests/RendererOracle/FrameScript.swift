@@ -148,11 +148,19 @@ public struct FrameScript<Source: RandomNumberGenerator> {
     if Int.random(in: 0..<3, using: &random) == 0 { return .plain }
     var style = TextStyle(
       foreground: randomColor(), background: randomColor(),
-      attributes: TextStyle.Attributes(
-        rawValue: UInt8.random(in: 0..<128, using: &random)
-          & UInt8.random(in: 0..<128, using: &random)))
+      attributes: randomAttributes())
     if Int.random(in: 0..<12, using: &random) == 0 { style.link = links.randomElement(using: &random) }
     return style
+  }
+
+  /// Mostly few attributes, as screens have; one style in eight has nearly all of them, which
+  /// with two RGB colours is more than one SGR's 16 parameters.
+  private mutating func randomAttributes() -> TextStyle.Attributes {
+    if Int.random(in: 0..<8, using: &random) == 0 {
+      return TextStyle.Attributes(rawValue: 0x7F & ~(1 << UInt8.random(in: 0..<8, using: &random)))
+    }
+    return TextStyle.Attributes(
+      rawValue: UInt8.random(in: 0..<128, using: &random) & UInt8.random(in: 0..<128, using: &random))
   }
 
   private mutating func randomCharacter() -> Character {

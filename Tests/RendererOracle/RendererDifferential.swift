@@ -67,6 +67,11 @@ public enum RendererDifferential {
       renderer.colorDepth = step.colorDepth
       output.removeAll(keepingCapacity: true)
       renderer.render(frame, cursor: step.cursor, into: &output)
+      if let detail = overlongControlSequence(in: output) {
+        // Checked before libvterm sees it: 0.1.4 writes past its array on such a sequence.
+        throw Mismatch(
+          frameIndex: index, change: step.change.rawValue, detail: detail, bytes: escaped(output))
+      }
       screen.write(output)
       summary.frames += 1
       summary.bytes += output.count
@@ -148,6 +153,37 @@ public enum RendererDifferential {
     return nil
   }
 
+  /// The most parameters a control sequence may have: st (`ESC_ARG_SIZ`), the Linux console
+  /// (`NPAR`) and libvterm (`CSI_ARGS_MAX`) keep 16.
+  public static let maximumParameters = 16
+
+  /// The first CSI in `bytes` with more than ``maximumParameters`` parameters, described.
+  public static func overlongControlSequence(in bytes: [UInt8]) -> String? {
+    guard let overlong = controlSequences(in: bytes).first(where: { $0.parameters > maximumParameters })
+    else { return nil }
+    return "a CSI with \(overlong.parameters) parameters (terminals keep \(maximumParameters)): "
+      + escaped(Array(bytes[overlong.range]))
+  }
+
+  /// Every CSI in `bytes`, from its ESC to its final byte, and its number of parameters.
+  public static func controlSequences(in bytes: [UInt8]) -> [(range: Range<Int>, parameters: Int)] {
+    var sequences: [(range: Range<Int>, parameters: Int)] = []
+    var index = 0
+    while index + 1 < bytes.count {
+      defer { index += 1 }
+      guard bytes[index] == 0x1B, bytes[index + 1] == 0x5B else { continue }
+      var end = index + 2
+      var parameters = 1
+      while end < bytes.count, (0x30...0x3F).contains(bytes[end]) {
+        if bytes[end] == 0x3B || bytes[end] == 0x3A { parameters += 1 }
+        end += 1
+      }
+      sequences.append((index..<min(end + 1, bytes.count), parameters))
+      index = end
+    }
+    return sequences
+  }
+
   /// The scalars a terminal must show for a cell (see the type's rules).
   static func expectedScalars(of cell: Cell) -> [UInt32] {
     let scalars = cell.text.unicodeScalars.map(\.value)
@@ -159,7 +195,8 @@ public enum RendererDifferential {
     return Array(scalars.prefix(6))
   }
 
-  static func same(_ color: Color, _ theirs: OracleColor) -> Bool {
+  /// Whether libvterm's colour is `color`.
+  public static func same(_ color: Color, _ theirs: OracleColor) -> Bool {
     switch color {
     case .default: theirs.kind == 0
     case .palette(let index): theirs.kind == 1 && theirs.index == index
@@ -169,7 +206,7 @@ public enum RendererDifferential {
   }
 
   /// Every attribute but dim (libvterm 0.1.4 keeps no faint; see the type's notes).
-  static func sameAttributes(_ attributes: TextStyle.Attributes, _ cell: OracleCell) -> Bool {
+  public static func sameAttributes(_ attributes: TextStyle.Attributes, _ cell: OracleCell) -> Bool {
     attributes.contains(.bold) == (cell.bold != 0) && attributes.contains(.italic) == (cell.italic != 0)
       && attributes.contains(.underline) == (cell.underline != 0)
       && attributes.contains(.blink) == (cell.blink != 0)

@@ -16,6 +16,52 @@ struct RendererDifferentialTests {
     #expect(summary.frames == 120)
   }
 
+  /// Every attribute set with every kind of colour on both sides, drawn in an order and its
+  /// reverse (each change once incremental, once after a reset): no SGR has more than the 16
+  /// parameters st, the Linux console and libvterm keep, and libvterm shows every cell's style.
+  /// A reset, seven attributes and two RGB colours are 18; `make fuzz` found the crash
+  /// (Tests/Fuzzers/Corpora/renderer/sgr-of-17-parameters).
+  @Test func everyStyleIsShownWithNoSGROfMoreThanSixteenParameters() throws {
+    let colors: [Color] = [.default, .palette(3), .palette(12), .palette(200), .rgb(255, 128, 7)]
+    var styles: [TextStyle] = []
+    for bits in 0..<128 as Range<UInt8> {
+      for foreground in colors {
+        for background in colors {
+          styles.append(
+            TextStyle(foreground: foreground, background: background, attributes: .init(rawValue: bits)))
+        }
+      }
+    }
+    var longest = 0
+    for order in [styles, styles.reversed()] {
+      let columns = 80
+      var frame = CellBuffer(columns: columns, rows: order.count / columns)
+      for (index, style) in order.enumerated() {
+        frame[index % columns, index / columns] = Cell("x", style: style)
+      }
+      var renderer = Renderer()
+      renderer.colorDepth = .trueColor
+      let bytes = renderer.render(frame, cursor: nil)
+      // Required: libvterm 0.1.4 would write past its array.
+      try #require(RendererDifferential.overlongControlSequence(in: bytes) == nil)
+      for sgr in RendererDifferential.controlSequences(in: bytes) where bytes[sgr.range.last!] == 0x6D {
+        longest = max(longest, sgr.parameters)
+      }
+      let terminal = ReferenceTerminal(columns: columns, rows: frame.rows)
+      terminal.write(bytes)
+      for (index, style) in order.enumerated() {
+        let cell = terminal.cell(column: index % columns, row: index / columns)
+        let shown =
+          RendererDifferential.same(style.foreground, cell.foreground)
+          && RendererDifferential.same(style.background, cell.background)
+          && RendererDifferential.sameAttributes(style.attributes, cell)
+        #expect(shown, "\(style) at \(index)")
+      }
+    }
+    // Not vacuous: some change needed all 16.
+    #expect(longest == RendererDifferential.maximumParameters)
+  }
+
   /// Every change kind and every depth occurs in the seeds above (the script is not stuck).
   @Test func theScriptsCoverEveryChangeAndDepth() {
     var changes = Set<String>()

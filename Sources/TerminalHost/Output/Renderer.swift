@@ -829,12 +829,32 @@ public struct Renderer: Sendable {
 
   /// An SGR's parameters, built on the stack: a style change is made twice (incremental and
   /// after a reset) to keep the shorter, and happens every few cells of a coloured screen.
+  ///
+  /// A change of more than ``maximumParameters`` parameters is written as several SGRs, split
+  /// between codes (`38;2;r;g;b` is one code of five parameters).
   private struct SGRParameters {
+    /// 16: st (`ESC_ARG_SIZ`), the Linux console (`NPAR`) and libvterm (`CSI_ARGS_MAX`) keep
+    /// 16 parameters; st and the console drop the rest, and libvterm 0.1.4 (Neovim's and Vim's
+    /// terminals) writes past its array. A reset, seven attributes and two RGB colours are 18.
+    static let maximumParameters = 16
     /// 128 bytes: a change needs at most 66 (attributes switched, both colours RGB).
     private var storage: (SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero)
     private(set) var count = 0
+    /// The `;`s written: one fewer than the parameters.
+    private var separators = 0
 
     var isEmpty: Bool { count == 0 }
+
+    /// Starts a code: its `;` unless it is the first.
+    mutating func beginCode() {
+      if count > 0 { appendSeparator() }
+    }
+
+    /// The `;` between a code's own parameters (`38;2;r;g;b`).
+    mutating func appendSeparator() {
+      append(0x3B)
+      separators += 1
+    }
 
     mutating func append(_ byte: UInt8) {
       precondition(count < 128, "SGR parameters are at most 66 bytes")
@@ -849,14 +869,54 @@ public struct Renderer: Sendable {
       append(0x30 + UInt8(value % 10))
     }
 
-    /// `CSI parameters m`.
+    /// `CSI parameters m`, as several when there are more than ``maximumParameters``.
     func appendSGR(to output: inout [UInt8]) {
-      output.append(0x1B)
-      output.append(0x5B)
       withUnsafeBytes(of: storage) {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<count]))
+        let bytes = UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<count])
+        func appendSGR(_ parameters: Slice<UnsafeBufferPointer<UInt8>>) {
+          output.append(0x1B)
+          output.append(0x5B)
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: parameters))
+          output.append(0x6D)
+        }
+        guard separators >= Self.maximumParameters else { return appendSGR(bytes[...]) }
+        // Rare (nearly every attribute set or changed, and two RGB colours): the codes
+        // are found again from the bytes, where an extended colour's 38 or 48 says how many
+        // parameters follow it.
+        var start = 0
+        var inSGR = 0
+        var index = 0
+        while index < count {
+          var end = index
+          var parameters = 1
+          let code = Self.parameter(in: bytes, from: &end)
+          if code == 38 || code == 48 {
+            let kind = Self.parameter(in: bytes, from: &end)
+            let components = kind == 5 ? 1 : 3
+            for _ in 0..<components { _ = Self.parameter(in: bytes, from: &end) }
+            parameters += 1 + components
+          }
+          if inSGR + parameters > Self.maximumParameters {
+            appendSGR(bytes[start..<index - 1])
+            start = index
+            inSGR = 0
+          }
+          inSGR += parameters
+          index = end
+        }
+        appendSGR(bytes[start...])
       }
-      output.append(0x6D)
+    }
+
+    /// The decimal parameter at `index`, moving `index` past it and its `;`.
+    private static func parameter(in bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Int {
+      var value = 0
+      while index < bytes.count, bytes[index] != 0x3B {
+        value = value * 10 + Int(bytes[index] - 0x30)
+        index += 1
+      }
+      index += 1
+      return value
     }
   }
 
@@ -868,15 +928,15 @@ public struct Renderer: Sendable {
   /// All of a style's parameters after a reset (each preceded by `;`).
   private static func appendParameters(of style: TextStyle, into out: inout SGRParameters) {
     for (attribute, on, _) in attributeCodes where style.attributes.contains(attribute) {
-      out.append(0x3B)
+      out.beginCode()
       out.appendDecimal(on)
     }
     if style.foreground != .default {
-      out.append(0x3B)
+      out.beginCode()
       appendColor(style.foreground, background: false, to: &out)
     }
     if style.background != .default {
-      out.append(0x3B)
+      out.beginCode()
       appendColor(style.background, background: true, to: &out)
     }
   }
@@ -884,29 +944,28 @@ public struct Renderer: Sendable {
   private static func appendIncrementalParameters(
     from old: TextStyle, to new: TextStyle, into out: inout SGRParameters
   ) {
-    func separator() { if !out.isEmpty { out.append(0x3B) } }
     let removed = old.attributes.subtracting(new.attributes)
     var added = new.attributes.subtracting(old.attributes)
     if !removed.intersection([.bold, .dim]).isEmpty {
       // SGR 22 clears both bold and faint; put back the one that stays.
-      separator()
+      out.beginCode()
       out.appendDecimal(22)
       added.formUnion(new.attributes.intersection([.bold, .dim]))
     }
     for (attribute, _, off) in attributeCodes where off != 22 && removed.contains(attribute) {
-      separator()
+      out.beginCode()
       out.appendDecimal(off)
     }
     for (attribute, on, _) in attributeCodes where added.contains(attribute) {
-      separator()
+      out.beginCode()
       out.appendDecimal(on)
     }
     if old.foreground != new.foreground {
-      separator()
+      out.beginCode()
       appendColor(new.foreground, background: false, to: &out)
     }
     if old.background != new.background {
-      separator()
+      out.beginCode()
       appendColor(new.background, background: true, to: &out)
     }
   }
@@ -921,16 +980,16 @@ public struct Renderer: Sendable {
       out.appendDecimal((background ? 100 : 90) + Int(index) - 8)
     case .palette(let index):
       out.appendDecimal(background ? 48 : 38)
-      out.append(0x3B)
+      out.appendSeparator()
       out.append(0x35)
-      out.append(0x3B)
+      out.appendSeparator()
       out.appendDecimal(Int(index))
     case .rgb(let r, let g, let b):
       out.appendDecimal(background ? 48 : 38)
-      out.append(0x3B)
+      out.appendSeparator()
       out.append(0x32)
       for component in [r, g, b] {
-        out.append(0x3B)
+        out.appendSeparator()
         out.appendDecimal(Int(component))
       }
     }
