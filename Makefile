@@ -156,16 +156,10 @@ fuzz: deps
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 	$(SWIFT) build -c $(FUZZ_CONFIG) --scratch-path .build/fuzz --product InputFuzzers \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
-	@mkdir -p .build/fuzz-artifacts .build/fuzz-logs; failed=; \
-	for target in input-parser $(FUZZ_TARGETS); do \
-	  if [ $$target = input-parser ]; then \
-	    run=.build/fuzz/$(FUZZ_CONFIG)/InputParserFuzzer; corpus=Tests/Fuzzers/InputParser/Corpus; \
-	  else run=".build/fuzz/$(FUZZ_CONFIG)/InputFuzzers $$target"; corpus=Tests/Fuzzers/Corpora/$$target; fi; \
-	  log=.build/fuzz-logs/$$target.log; mkdir -p $(FUZZ_SCRATCH)/$$target; \
-	  $(FUZZ_ENV) $$run $(FUZZ_FLAGS) -artifact_prefix=.build/fuzz-artifacts/$$target- \
-	    $(FUZZ_SCRATCH)/$$target $$corpus >$$log 2>&1 && result=passed || { result=FAILED; failed="$$failed $$target"; }; \
-	  echo "== fuzz $$target ($(FUZZ_SECONDS) s): $$result; $$(grep -h '^stat::number_of_executed_units' $$log)"; \
-	done; \
+	@mkdir -p .build/fuzz-artifacts .build/fuzz-logs; rm -f .build/fuzz-logs/*.result
+	@$(MAKE) --no-print-directory -k -j$(FUZZ_JOBS) $(addprefix fuzz-target-,input-parser $(FUZZ_TARGETS)) || true
+	@failed=; for target in input-parser $(FUZZ_TARGETS); do \
+	  [ "$$(cat .build/fuzz-logs/$$target.result 2>/dev/null)" = passed ] || failed="$$failed $$target"; done; \
 	for target in $$failed; do \
 	  echo "== fuzz $$target failed (whole log: .build/fuzz-logs/$$target.log):"; \
 	  grep -m 12 -E 'ERROR|SUMMARY|^ +#[0-9] ' .build/fuzz-logs/$$target.log || tail -n 5 .build/fuzz-logs/$$target.log; \
@@ -173,6 +167,21 @@ fuzz: deps
 	    [ -f "$$input" ] && echo "$$input, in base64: $$(head -c 3000 "$$input" | base64 -w 0)"; done; \
 	done; \
 	[ -z "$$failed" ] || { echo "fuzz: failed:$$failed"; exit 1; }
+
+# One fuzz target (make fuzz runs FUZZ_JOBS at a time: libFuzzer uses one core each, so two
+# on a 2-core machine halve the wall time and give each target the same inputs); its result
+# goes to .build/fuzz-logs/<target>.result.
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+fuzz-target-%:
+	@target=$*; \
+	if [ $$target = input-parser ]; then \
+	  run=.build/fuzz/$(FUZZ_CONFIG)/InputParserFuzzer; corpus=Tests/Fuzzers/InputParser/Corpus; \
+	else run=".build/fuzz/$(FUZZ_CONFIG)/InputFuzzers $$target"; corpus=Tests/Fuzzers/Corpora/$$target; fi; \
+	log=.build/fuzz-logs/$$target.log; mkdir -p $(FUZZ_SCRATCH)/$$target; \
+	$(FUZZ_ENV) $$run $(FUZZ_FLAGS) -artifact_prefix=.build/fuzz-artifacts/$$target- \
+	  $(FUZZ_SCRATCH)/$$target $$corpus >$$log 2>&1 && result=passed || result=FAILED; \
+	echo $$result >.build/fuzz-logs/$$target.result; \
+	echo "== fuzz $$target ($(FUZZ_SECONDS) s): $$result; $$(grep -h '^stat::number_of_executed_units' $$log)"
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Samples Benchmarks
