@@ -130,7 +130,12 @@ struct DamageTrackingTests {
     app.checksDamage = true
     var windows: [Window] = []
     var views: [View] = []
+    // Now and then at the edge of the geometry's range (2³⁰ cells), where values are clamped:
+    // a scrolled table of more rows has its bounds there (the census fuzzer found it).
+    let edge = Double(1 << 30)
+    let edges = [edge, edge - 3, edge + 5, -edge, 2 - edge, 1e300]
     func coordinate(_ limit: Int) -> Double {
+      if Int.random(in: 0..<16, using: &random) == 0 { return edges.randomElement(using: &random)! }
       let whole = Double(Int.random(in: -2...limit, using: &random))
       return Int.random(in: 0..<4, using: &random) == 0 ? whole + 0.5 : whole
     }

@@ -93,6 +93,36 @@ struct HugeTableTests {
       source.cellRequests.map(\.row) == [500_000_000, 500_000_001, 500_000_002, 500_000_003, 500_000_004])
   }
 
+  /// Geometry keeps 2³⁰ cells (ARCHITECTURE.md, "Geometry limits"), so a table of more rows
+  /// scrolls as far as that: its bounds end where they say and the rows there are drawn, each
+  /// on its own line, and marked as they change (the census fuzzer found a 2⁴⁰-row outline
+  /// whose End left rows of the last frame on the screen).
+  @Test func aTableLongerThanTheGeometryRangeScrollsToItsEdgeAndShowsTheRowsThere() {
+    let app = Application()
+    app.screenSize = Size(width: 20, height: 5)
+    var reports: [String] = []
+    app.damageCheckHandler = { reports.append($0) }
+    app.checksDamage = true
+    let window = Window()
+    let table = TableView(frame: Rect(x: 0, y: 0, width: 20, height: 5))
+    let source = CountingSource(rows: Int.max)
+    table.dataSource = source
+    window.rootView = table
+    app.addWindow(window)
+    window.makeKeyAndOrderFront()
+    _ = app.renderScreen()
+    table.moveToEndOfDocument(nil)
+    let screen = app.renderScreen()
+    let edge = 1 << 30
+    #expect(table.contentOffset.y == Double(edge - 5))
+    #expect(table.bounds.maxY == Double(edge))
+    // The header line is on top; the rows under it are the table's, one a line (the scroll
+    // indicator in the last column).
+    let rows = (1..<5).map { screen.text(ofRow: $0).split(separator: " ").first.map(String.init) }
+    #expect(rows == (edge - 4..<edge).map { "0.\($0 - 1)" })
+    #expect(reports.isEmpty, "\(reports)")
+  }
+
   @Test func sectionsWithHeadersKeepTheirRowsApart() {
     let source = CountingSource(rows: 2, sections: 3)
     let table = table(source, height: 9)

@@ -37,11 +37,13 @@ open class ScrollView: View {
     }
   }
 
-  /// The largest offset: the content's far edge lines up with the view's.
+  /// The largest offset: the content's far edge lines up with the view's, or the view's far
+  /// edge with the last coordinate geometry keeps (2³⁰ cells) when the content is longer (a
+  /// table of more rows): the bounds then still end where they say.
   public var maximumContentOffset: Point {
     Point(
-      x: max(0, contentSize.width - visibleContentWidth),
-      y: max(0, contentSize.height - bounds.height))
+      x: max(0, min(contentSize.width, .maximumCellCoordinate) - visibleContentWidth),
+      y: max(0, min(contentSize.height, .maximumCellCoordinate) - bounds.height))
   }
 
   /// Whether a vertical scroll indicator is drawn in the last column while the content is

@@ -470,7 +470,10 @@ open class View: Responder {
     var fractional = origin.fractional
     let rect = rect.normalized
     let top = origin.top &+ View.cell(rect.minY, &fractional)
-    let rows = top..<max(top, origin.top &+ View.cell(rect.maxY, &fractional))
+    // The height too: at the edge of the geometry's range, maxY is clamped but rows are not.
+    let bottom = max(
+      origin.top &+ View.cell(rect.maxY, &fractional), top &+ Int(cells: rect.height.rounded(.up)))
+    let rows = top..<max(top, bottom)
     return fractional ? (rows.lowerBound &- 1)..<(rows.upperBound &+ 1) : rows
   }
 
