@@ -10,8 +10,9 @@ protocol TextEditor: Responder {
   /// The fixed end of the selection; nil (or equal to the insertion point) when nothing is
   /// selected.
   var selectionAnchor: Int? { get set }
-  /// Called after every change by the user, an undo or a redo: redisplay and tell observers.
-  func textDidChange(from lowerBound: Int)
+  /// Called after every change by the user, an undo or a redo, with the range the new text
+  /// holds: redisplay and tell observers.
+  func textDidChange(in range: Range<Int>)
   /// Whether the user may change the text now.
   var allowsTextChanges: Bool { get }
   /// The editor's own change as the user makes it (its delegate asked, its undo registered).
@@ -122,7 +123,7 @@ extension TextEditor {
     }
     selectionAnchor = nil
     insertionPoint = end
-    textDidChange(from: undo.range.lowerBound)
+    textDidChange(in: undo.range)
   }
 
   /// The typing step a keystroke replacing `range` extends: still the undo manager's last,
@@ -187,7 +188,7 @@ extension TextEditor {
       } else {
         editor.select(before)
       }
-      editor.textDidChange(from: edit.range.lowerBound)
+      editor.textDidChange(in: redo.range)
     }
     undoManager.setActionName(actionName)
     step.generation = undoManager.coalescingGeneration

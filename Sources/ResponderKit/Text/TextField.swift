@@ -208,7 +208,7 @@ open class TextField: Control, TextEditor, Findable {
     return true
   }
 
-  func textDidChange(from lowerBound: Int) {
+  func textDidChange(in range: Range<Int>) {
     setNeedsDisplay()
     sendActions(for: .editingChanged)
   }

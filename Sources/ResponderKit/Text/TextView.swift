@@ -35,6 +35,7 @@ open class TextView: View, TextEditor, Findable {
   public init(frame: Rect = .zero, text: String = "", placeholder: String = "") {
     storage = TextStorage(text)
     insertionPoint = storage.count
+    laidOutCount = storage.count
     self.placeholder = placeholder
     super.init(frame: frame)
   }
@@ -57,7 +58,8 @@ open class TextView: View, TextEditor, Findable {
     set {
       typingCoalescing.step = nil
       storage.string = newValue
-      invalidateLines(from: 0)
+      laidOutCount = storage.count
+      forgetLines(from: 1)
       // New text in an editable view puts the insertion point at its end, as UITextView's
       // `text` does; focus then keeps it there (or wherever the app or the user puts it). A
       // read-only view keeps its place (its scroll follows the insertion point).
@@ -189,12 +191,25 @@ open class TextView: View, TextEditor, Findable {
   // MARK: Layout of lines
 
   /// The starts of the first displayed lines at ``lineStartsWidth``, found by wrapping from
-  /// the top only as far as asked and cut back to before an edit, so typing and drawing near
-  /// the insertion point never wrap the rest of the text.
+  /// the top only as far as asked, so typing and drawing near the insertion point never wrap
+  /// the rest of the text. An edit rewraps only the lines around it: the known lines after
+  /// the next newline keep their breaks, since a paragraph's breaks depend on it alone, and
+  /// move by the edit's length (Control+End after typing at the top of a long text does not
+  /// wrap it all again). Entries from ``shiftedFrom`` on are stored less ``shiftedDelta``, so
+  /// that a keystroke does not add to each of 150,000 of them: read them with ``lineStart(_:)``.
   private var lineStarts = [0]
+  private var shiftedFrom = Int.max
+  private var shiftedDelta = 0
   private var lineStartsWidth = 0
   /// Whether ``lineStarts`` reaches the last line.
   private var lineStartsComplete = false
+  /// The text's length when ``lineStarts`` was last brought up to date with it.
+  private var laidOutCount = 0
+
+  /// Known line `number`'s start.
+  private func lineStart(_ number: Int) -> Int {
+    number >= shiftedFrom ? lineStarts[number] + shiftedDelta : lineStarts[number]
+  }
 
   private var wrapWidth: Int { max(1, Int(cells: bounds.width)) }
 
@@ -202,12 +217,16 @@ open class TextView: View, TextEditor, Findable {
   /// width changed.
   private func wrapLines(through number: Int) {
     if lineStartsWidth != wrapWidth {
-      invalidateLines(from: 0)
+      forgetLines(from: 1)
       lineStartsWidth = wrapWidth
     }
     while !lineStartsComplete, lineStarts.count <= number {
-      let line = wrapLine(from: lineStarts[lineStarts.count - 1])
-      if let next = line.next { lineStarts.append(next) } else { lineStartsComplete = true }
+      let line = wrapLine(from: lineStart(lineStarts.count - 1))
+      if let next = line.next {
+        lineStarts.append(lineStarts.count >= shiftedFrom ? next - shiftedDelta : next)
+      } else {
+        lineStartsComplete = true
+      }
     }
   }
 
@@ -240,12 +259,69 @@ open class TextView: View, TextEditor, Findable {
     return result
   }
 
-  /// Forgets the lines an edit at `index` may have changed: a line's break depends on the
-  /// characters up to the one that did not fit, which lies before the start of the line
-  /// after next.
-  private func invalidateLines(from index: Int) {
-    lineStarts.removeSubrange(max(1, knownLines(startingBefore: index) - 2)...)
+  /// Keeps the first `count` known lines (at least the first) and forgets the rest.
+  private func forgetLines(from count: Int) {
+    let count = max(1, count)
+    if count < lineStarts.count { lineStarts.removeSubrange(count...) }
+    if shiftedFrom >= count { (shiftedFrom, shiftedDelta) = (.max, 0) }
     lineStartsComplete = false
+  }
+
+  /// The most characters an edit may hold and still have its lines rewrapped at once (a
+  /// keystroke, a short paste); a longer one is wrapped as far as it is shown.
+  private static let eagerlyRewrappedLength = 4096
+  /// How many known lines after an edit are searched for the one after a newline.
+  private static let paragraphSearchLines = 64
+
+  /// Brings the known lines up to date with an edit that left `range` holding new text: the
+  /// lines from two before it to the first known line after it that follows a newline are
+  /// wrapped again; the known lines from that one on are kept, moved by the change of length.
+  /// (A line's break depends on the characters up to the one that did not fit, which lies
+  /// before the start of the line after next.) Without such a line, those after the edit
+  /// are forgotten.
+  private func linesChanged(in range: Range<Int>) {
+    let delta = storage.count - laidOutCount
+    laidOutCount = storage.count
+    let keep = max(1, knownLines(startingBefore: range.lowerBound) - 2)
+    guard lineStartsWidth == wrapWidth, range.count <= Self.eagerlyRewrappedLength,
+      let tail = firstKnownLineAfterNewline(from: range.upperBound - delta, delta: delta)
+    else { return forgetLines(from: keep) }
+    // The lines between, wrapped again up to the kept line's start in the new text.
+    let tailStart = lineStart(tail) + delta
+    var starts: [Int] = []
+    var start = lineStart(keep - 1)
+    while true {
+      guard let next = wrapLine(from: start).next, next <= tailStart else { return forgetLines(from: keep) }
+      if next == tailStart { break }
+      starts.append(next)
+      start = next
+    }
+    // Lines before `keep` are stored as they are, those from `tail` on less the new shift.
+    if shiftedFrom < keep {
+      for index in shiftedFrom..<keep { lineStarts[index] += shiftedDelta }
+    } else if shiftedDelta != 0 {
+      for index in tail..<max(tail, min(shiftedFrom, lineStarts.count)) { lineStarts[index] -= shiftedDelta }
+    }
+    lineStarts.replaceSubrange(keep..<tail, with: starts)
+    shiftedDelta += delta
+    shiftedFrom = shiftedDelta == 0 ? .max : keep + starts.count
+  }
+
+  /// The first known line starting after the old text's `index` whose character before is an
+  /// unedited newline, searched among a few lines; `delta` maps old indices to new ones.
+  private func firstKnownLineAfterNewline(from index: Int, delta: Int) -> Int? {
+    var number = knownLines(startingBefore: index + 1)
+    let stop = min(lineStarts.count, number + Self.paragraphSearchLines)
+    while number < stop {
+      var followsNewline = false
+      storage.walk(from: lineStart(number) + delta - 1) { character in
+        followsNewline = character == "\n"
+        return false
+      }
+      if followsNewline { return number }
+      number += 1
+    }
+    return nil
   }
 
   /// How many of the known lines start before `index` (a binary search).
@@ -254,7 +330,7 @@ open class TextView: View, TextEditor, Findable {
     var high = lineStarts.count
     while low < high {
       let middle = (low + high) / 2
-      if lineStarts[middle] < index { low = middle + 1 } else { high = middle }
+      if lineStart(middle) < index { low = middle + 1 } else { high = middle }
     }
     return low
   }
@@ -262,7 +338,7 @@ open class TextView: View, TextEditor, Findable {
   /// The number of the displayed line holding `index` (at a wrap, the later line).
   private func line(containing index: Int) -> Int {
     wrapLines(through: 0)
-    while !lineStartsComplete, lineStarts[lineStarts.count - 1] <= index {
+    while !lineStartsComplete, lineStart(lineStarts.count - 1) <= index {
       wrapLines(through: lineStarts.count)
     }
     // The last line starting at or before the index.
@@ -277,7 +353,7 @@ open class TextView: View, TextEditor, Findable {
 
   /// Line `number`'s characters and whether it ends at a wrap (not a newline or the end).
   private func lineRange(_ number: Int) -> (range: Range<Int>, wraps: Bool) {
-    let start = lineStarts[number]
+    let start = lineStart(number)
     let line = wrapLine(from: start)
     return (start..<line.end, line.next == line.end)
   }
@@ -336,8 +412,8 @@ open class TextView: View, TextEditor, Findable {
     return true
   }
 
-  func textDidChange(from lowerBound: Int) {
-    invalidateLines(from: lowerBound)
+  func textDidChange(in range: Range<Int>) {
+    linesChanged(in: range)
     setNeedsDisplay()
     delegate?.textViewDidChange(self)
     NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
@@ -441,7 +517,7 @@ open class TextView: View, TextEditor, Findable {
 
   private func moveToLineBoundary(end: Bool, extending: Bool = false) {
     let (line, _) = position(of: insertionPoint)
-    moveInsertionPoint(to: end ? index(line: line, column: Int.max) : lineStarts[line], extending: extending)
+    moveInsertionPoint(to: end ? index(line: line, column: Int.max) : lineStart(line), extending: extending)
     goalColumn = nil
   }
 
@@ -701,8 +777,8 @@ open class TextView: View, TextEditor, Findable {
     var matches: [Range<Int>] = []
     if findHighlight != nil, lineExists(scrollRow) {
       wrapLines(through: scrollRow + height)
-      let end = scrollRow + height < lineStarts.count ? lineStarts[scrollRow + height] : storage.count
-      matches = self.matches(of: findHighlight, touching: lineStarts[scrollRow]..<end)
+      let end = scrollRow + height < lineStarts.count ? lineStart(scrollRow + height) : storage.count
+      matches = self.matches(of: findHighlight, touching: lineStart(scrollRow)..<end)
     }
     // Cells are visited in text order, and so are the matches: one pointer walks them.
     var nextMatch = 0
