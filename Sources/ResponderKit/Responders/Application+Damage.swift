@@ -55,7 +55,7 @@ extension Application {
       }
     }
     windowsInSight.removeAll(keepingCapacity: true)
-    // Shown only in frames damaged whole (see above).
+    // Over everything; a frame that shows them is damaged whole (`overlays`), and so is the next.
     drawOverlays(in: canvas)
     var frame = DamagedFrame(
       buffer: canvas.buffer, changedRows: drawn.isFull ? nil : drawn.rows, generation: frameGeneration)
